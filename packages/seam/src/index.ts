@@ -1,0 +1,37 @@
+export {
+  isUserQuestionError,
+  ParleyError,
+  USER_QUESTION_ERROR_CODES,
+  UserQuestionError,
+  type UserQuestionErrorCode,
+} from './errors.ts'
+export { parseRecommendedLabel, type RecommendedLabel } from './recommended.ts'
+export {
+  type AskUserQuestionAnswer,
+  type AskUserQuestionAnswerItem,
+  AskUserQuestionAnswerItemSchema,
+  AskUserQuestionAnswerSchema,
+  type AskUserQuestionIntent,
+  AskUserQuestionIntentSchema,
+  type AskUserQuestionItem,
+  AskUserQuestionItemSchema,
+  type AskUserQuestionOption,
+  AskUserQuestionOptionSchema,
+  type AskUserQuestionRequestData,
+  AskUserQuestionRequestDataSchema,
+} from './schemas.ts'
+export {
+  type CallerVerdict,
+  createUserQuestionService,
+  type UserQuestionService,
+  type UserQuestionServiceOptions,
+} from './service.ts'
+export type {
+  AnswerValidation,
+  AskUserQuestionRequest,
+  RequestValidation,
+  UserQuestionProvider,
+  ValidationIssue,
+} from './types.ts'
+export { validateAnswer } from './validate-answer.ts'
+export { validateRequest } from './validate-request.ts'

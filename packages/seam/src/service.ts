@@ -1,0 +1,114 @@
+import { UserQuestionError } from './errors.ts'
+import type { AskUserQuestionAnswer } from './schemas.ts'
+import type { AskUserQuestionRequest, UserQuestionProvider, ValidationIssue } from './types.ts'
+import { validateAnswer } from './validate-answer.ts'
+import { checkRequestIntents, checkRequestStructure } from './validate-request.ts'
+
+/** What the optional caller policy says about the agent asking. */
+export type CallerVerdict = 'live-root' | 'not-live' | 'delegated'
+
+/** Options of {@link createUserQuestionService}. */
+export interface UserQuestionServiceOptions {
+  /**
+   * Decides whether `request.agent` may ask the human. Only a `'live-root'`
+   * caller may; `'not-live'` rejects with `CALLER_NOT_LIVE` and `'delegated'`
+   * with `DELEGATED_CALLER`. Without a policy every caller may ask.
+   */
+  callerPolicy?: (agent: unknown) => CallerVerdict
+}
+
+/** The seam: one active UI provider and the `ask()` every tool calls. */
+export interface UserQuestionService {
+  /**
+   * Makes `provider` the active provider. Throws `DUPLICATE_PROVIDER` while
+   * another is registered. The returned disposer is idempotent.
+   */
+  registerProvider(provider: UserQuestionProvider): () => void
+  /**
+   * Validates the request, hands it to the provider in the same tick, then
+   * validates and normalizes the provider's answer. Rejects with a
+   * `UserQuestionError` whose `code` says why.
+   */
+  ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>
+}
+
+function fail(issues: ValidationIssue[]): UserQuestionError {
+  const first = issues[0]
+  const code = first?.code ?? 'INVALID_QUESTION'
+  const message = issues.map((issue) => issue.message).join(' ')
+  return new UserQuestionError(message, code, { cause: issues })
+}
+
+function aborted(signal: AbortSignal): UserQuestionError {
+  return new UserQuestionError('The ask was aborted.', 'ASK_ABORTED', { cause: signal.reason })
+}
+
+/** Creates the provider-neutral question service. */
+export function createUserQuestionService(
+  options: UserQuestionServiceOptions = {},
+): UserQuestionService {
+  let active: UserQuestionProvider | null = null
+
+  function precheck(request: AskUserQuestionRequest): AskUserQuestionRequest {
+    if (request.signal?.aborted) throw aborted(request.signal)
+    const structure = checkRequestStructure(request)
+    if (!structure.ok) throw fail(structure.issues)
+    const verdict = options.callerPolicy?.(request.agent) ?? 'live-root'
+    if (verdict === 'not-live')
+      throw new UserQuestionError('The calling agent is not live.', 'CALLER_NOT_LIVE')
+    if (verdict === 'delegated')
+      throw new UserQuestionError(
+        'A delegated agent may not ask the user directly.',
+        'DELEGATED_CALLER',
+      )
+    const intents = checkRequestIntents(structure.request)
+    if (intents.length > 0) throw fail(intents)
+    return structure.request
+  }
+
+  function settle(
+    provider: UserQuestionProvider,
+    request: AskUserQuestionRequest,
+  ): Promise<AskUserQuestionAnswer> {
+    // The provider is called synchronously, in the same tick as ask().
+    const pending = Promise.resolve(provider.ask(request)).then((answer) => {
+      const checked = validateAnswer(request, answer)
+      if (!checked.ok) throw fail(checked.issues)
+      return checked.answer
+    })
+    const { signal } = request
+    if (!signal) return pending
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(aborted(signal))
+      signal.addEventListener('abort', onAbort, { once: true })
+      pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+    })
+  }
+
+  return {
+    registerProvider(provider) {
+      if (active !== null)
+        throw new UserQuestionError(
+          'A question provider is already registered.',
+          'DUPLICATE_PROVIDER',
+        )
+      active = provider
+      let disposed = false
+      return () => {
+        if (disposed) return
+        disposed = true
+        if (active === provider) active = null
+      }
+    },
+    ask(request) {
+      try {
+        const checked = precheck(request)
+        if (active === null)
+          throw new UserQuestionError('No question provider is registered.', 'NO_PROVIDER')
+        return settle(active, checked)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+    },
+  }
+}

@@ -1,0 +1,44 @@
+import type { UserQuestionErrorCode } from './errors.ts'
+import type { AskUserQuestionAnswer, AskUserQuestionRequestData } from './schemas.ts'
+
+/**
+ * Request for a human answer: the serialisable data (`questions`, and the
+ * optional `sessionId` routing it to a conversation, `callId` linking it to
+ * the tool call, `timeoutMs` deadline that providers honour with
+ * `ASK_TIMED_OUT`) plus the in-process `agent` and `signal`.
+ */
+export interface AskUserQuestionRequest extends AskUserQuestionRequestData {
+  /** The calling agent, passed to the service's `callerPolicy`. Opaque to Parley. */
+  agent?: unknown
+  /** Abort signal of the owning tool call or agent turn. */
+  signal?: AbortSignal | undefined
+}
+
+/** The UI side of the seam. Exactly one is active per service. */
+export interface UserQuestionProvider {
+  ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>
+}
+
+/** A rule violation found by `validateRequest` or `validateAnswer`. */
+export interface ValidationIssue {
+  /** The error code an ask fails with because of this issue. */
+  code: UserQuestionErrorCode
+  /** Stable rule name, e.g. `unknown-option`. */
+  rule: string
+  /** The question the issue is about, when there is one. */
+  questionId?: string
+  /** Where in the input the problem is. */
+  path: (string | number)[]
+  /** A human-readable explanation. */
+  message: string
+}
+
+/** The result of `validateRequest`: the parsed request or the issues. Never throws. */
+export type RequestValidation =
+  | { ok: true; request: AskUserQuestionRequest }
+  | { ok: false; issues: ValidationIssue[] }
+
+/** The result of `validateAnswer`: the normalized answer or the issues. Never throws. */
+export type AnswerValidation =
+  | { ok: true; answer: AskUserQuestionAnswer }
+  | { ok: false; issues: ValidationIssue[] }
