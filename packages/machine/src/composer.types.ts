@@ -1,0 +1,130 @@
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@parley/seam'
+
+/** The request a composer answers: the host-minted key and the batch. */
+export interface ComposerRequest {
+  /** Host-minted key of the ask; stable across replays. */
+  rpcId: string
+  /** The conversation the request belongs to. */
+  sessionId?: string | undefined
+  /** The questions, one shown at a time in this order. */
+  questions: readonly AskUserQuestionItem[]
+}
+
+/** Where a request is in its life. A finite set, rendered as `data-state`. */
+export type ComposerPhase =
+  /** The user is answering. */
+  | 'answering'
+  /** The answer was handed to the transport; waiting for a receipt. */
+  | 'submitting'
+  /** The receipt was accepted; the host has not yet broadcast the resolution. */
+  | 'awaiting-resolution'
+  /** A cancel was handed to the transport; waiting for a receipt. */
+  | 'cancelling'
+  /** A receipt was rejected or the transport failed: the user can retry. */
+  | 'failed'
+  /** The request is over (see `outcome`). */
+  | 'settled'
+
+/** How a settled request ended. */
+export type ComposerOutcome = 'answered' | 'cancelled' | 'aborted' | 'timed-out'
+
+/** The user's work on one question. */
+export interface QuestionDraft {
+  /** Selected option labels (original spelling). Single-select holds at most one. */
+  selected: string[]
+  /** The custom ("Other") text, as typed (untrimmed). */
+  custom: string
+  /** Deliberately skipped. A skipped draft holds no answer. */
+  skipped: boolean
+}
+
+/** Keys of the messages the machine asks the UI to show (translated by the UI). */
+export type FeedbackKey =
+  /** Submit with items neither answered nor skipped. */
+  | 'incomplete'
+  /** Enter pressed on an item with no answer. */
+  | 'unanswered'
+  /** The host refused the response as invalid (`bad-response`). */
+  | 'rejected'
+  /** The host no longer has the request (`not-pending`). */
+  | 'not-pending'
+
+/** Feedback shown in the status region: a message key (re-translatable) or raw transport text. */
+export type ComposerFeedback =
+  | { kind: 'message'; key: FeedbackKey }
+  | { kind: 'text'; text: string }
+  | null
+
+/** What a retry after `failed` repeats. */
+export type ComposerAttempt = 'submit' | 'cancel'
+
+/** The full state of one composer. Plain data, safe to serialise. */
+export interface ComposerState {
+  rpcId: string
+  request: ComposerRequest
+  /** Index of the question on screen. */
+  index: number
+  /** One draft per question id. */
+  drafts: Readonly<Record<string, QuestionDraft>>
+  phase: ComposerPhase
+  /** Set once `phase` is `settled`. */
+  outcome: ComposerOutcome | null
+  /** The last transport action, so `failed` knows what a retry repeats. */
+  attempt: ComposerAttempt | null
+  feedback: ComposerFeedback
+  /** The dismiss control asked for confirmation (drafts would be lost). */
+  confirmingCancel: boolean
+  /** The card is collapsed; drafts and index are kept. */
+  minimized: boolean
+  /** Index of the option that holds roving focus in the current question. */
+  activeOption: number
+}
+
+/** Where focus is, for the keyboard map. */
+export type KeyContext = 'options' | 'custom' | 'elsewhere'
+
+/** Every event the machine understands. Verb-first SCREAMING_SNAKE. */
+export type ComposerEvent =
+  | { type: 'CHOOSE_OPTION'; label: string }
+  | { type: 'TOGGLE_OPTION'; label: string }
+  | { type: 'CHOOSE_OPTION_AT'; index: number }
+  | { type: 'MOVE_OPTION_FOCUS'; to: 'next' | 'previous' | 'first' | 'last' }
+  | { type: 'SET_CUSTOM_TEXT'; text: string }
+  | { type: 'SKIP_QUESTION' }
+  | { type: 'GO_NEXT' }
+  | { type: 'GO_PREVIOUS' }
+  | { type: 'GO_TO_QUESTION'; index: number }
+  | { type: 'CONTINUE' }
+  | { type: 'SUBMIT' }
+  | { type: 'REQUEST_CANCEL' }
+  | { type: 'CONFIRM_CANCEL' }
+  | { type: 'KEEP_ANSWERING' }
+  | { type: 'RETRY' }
+  | { type: 'RECEIPT_ACCEPTED' }
+  | { type: 'RECEIPT_REJECTED'; reason: 'bad-response' | 'not-pending'; message?: string }
+  | { type: 'TRANSPORT_FAILED'; message: string }
+  | { type: 'REQUEST_RESOLVED'; outcome: ComposerOutcome }
+  | { type: 'MINIMIZE' }
+  | { type: 'EXPAND' }
+  | { type: 'REPLAY_REQUEST'; request: ComposerRequest }
+
+/** A focus target the renderer moves focus to. */
+export type FocusTarget =
+  | { part: 'heading' }
+  | { part: 'option'; index: number }
+  | { part: 'custom-answer' }
+  | { part: 'submit' }
+
+/** Side effects, returned as data by `transition` and run by the store. */
+export type ComposerEffect =
+  | { type: 'submit'; rpcId: string; answer: AskUserQuestionAnswer }
+  | { type: 'cancel'; rpcId: string }
+  | { type: 'focus'; target: FocusTarget }
+  | { type: 'announce'; message: AnnounceMessage }
+
+/** Something for the live region, as data so the UI translates it. */
+export type AnnounceMessage =
+  | { key: 'question-position'; index: number; total: number }
+  | { key: 'feedback'; feedback: Exclude<ComposerFeedback, null> }
+  | { key: 'sent' }
+  | { key: 'settled'; outcome: ComposerOutcome }
