@@ -1,9 +1,24 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+const browser = {
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+  instances: [{ browser: 'chromium' as const }],
+}
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
       {
         extends: true,
@@ -22,6 +37,23 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.tsx', 'apps/*/test/**/*.test.tsx'],
           exclude: ['**/*.browser.test.tsx'],
           setupFiles: ['./packages/react/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['packages/*/test/**/*.browser.test.tsx'],
+          setupFiles: ['./packages/react/test/setup.ts'],
+          browser,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        test: {
+          name: 'storybook',
+          browser,
         },
       },
     ],
