@@ -8,12 +8,13 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
-const browser = {
+/** Vitest browser mode on Debian's Chromium; each project names its instance. */
+const browser = (name: string) => ({
   enabled: true,
   headless: true,
   provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
-  instances: [{ browser: 'chromium' as const }],
-}
+  instances: [{ browser: 'chromium' as const, name: `${name} (chromium)` }],
+})
 
 export default defineConfig({
   plugins: [react()],
@@ -45,7 +46,7 @@ export default defineConfig({
           name: 'browser',
           include: ['packages/*/test/**/*.browser.test.tsx'],
           setupFiles: ['./packages/react/test/setup.ts'],
-          browser,
+          browser: browser('browser'),
         },
       },
       {
@@ -53,7 +54,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'storybook',
-          browser,
+          browser: browser('storybook'),
         },
       },
     ],
