@@ -1,0 +1,173 @@
+import { firstOpenIndex, isCompleted, isLastQuestion, toAnswer } from './composer.selectors.ts'
+import {
+  draftOf,
+  emptyDraft,
+  initialActiveOption,
+  isMultiSelect,
+  optionLabels,
+} from './composer.state.ts'
+import type { ComposerEffect, ComposerState, FocusTarget, QuestionDraft } from './composer.types.ts'
+
+/** What `transition` returns. */
+export type TransitionResult = [ComposerState, ComposerEffect[]]
+
+/** Nothing happens: the same state object and no effects. */
+export function unchanged(state: ComposerState): TransitionResult {
+  return [state, []]
+}
+
+/** Editing and navigation are open in `answering` and `failed`, outside the cancel confirmation. */
+export function isEditable(state: ComposerState): boolean {
+  return (state.phase === 'answering' || state.phase === 'failed') && !state.confirmingCancel
+}
+
+/** Editable and the batch has at least one question. */
+export function hasEditableQuestion(state: ComposerState): boolean {
+  return isEditable(state) && state.request.questions.length > 0
+}
+
+function focusTargetFor(state: ComposerState, index: number, activeOption: number): FocusTarget {
+  const question = state.request.questions[index]
+  return optionLabels(question).length > 0
+    ? { part: 'option', index: activeOption }
+    : { part: 'custom-answer' }
+}
+
+/** Shows question `index`: roving focus reset, focus effect, position announced. */
+export function arrive(
+  state: ComposerState,
+  index: number,
+  extra: ComposerEffect[] = [],
+): TransitionResult {
+  const activeOption = initialActiveOption(state, index)
+  const next: ComposerState = { ...state, index, activeOption }
+  const total = state.request.questions.length
+  return [
+    next,
+    [
+      { type: 'focus', target: focusTargetFor(state, index, activeOption) },
+      { type: 'announce', message: { key: 'question-position', index, total } },
+      ...extra,
+    ],
+  ]
+}
+
+/** Replaces the draft of the current question; an edit in `failed` returns to `answering`. */
+function edit(
+  state: ComposerState,
+  draft: QuestionDraft,
+  activeOption = state.activeOption,
+): ComposerState {
+  const question = state.request.questions[state.index]
+  if (!question) return state
+  return {
+    ...state,
+    drafts: { ...state.drafts, [question.id]: draft },
+    phase: 'answering',
+    feedback: null,
+    activeOption,
+  }
+}
+
+/** Submits when every question is answered or skipped; else jumps to the first open one. */
+export function submit(state: ComposerState): TransitionResult {
+  const open = firstOpenIndex(state)
+  if (open >= 0) {
+    const feedback = { kind: 'message', key: 'incomplete' } as const
+    const [next, effects] = arrive({ ...state, feedback }, open)
+    return [next, [...effects, { type: 'announce', message: { key: 'feedback', feedback } }]]
+  }
+  const next: ComposerState = {
+    ...state,
+    phase: 'submitting',
+    attempt: 'submit',
+    feedback: null,
+    confirmingCancel: false,
+  }
+  return [next, [{ type: 'submit', rpcId: state.rpcId, answer: toAnswer(next) }]]
+}
+
+/** Toggles `label` (multi-select), or selects / clears it (single-select, no advance). */
+export function toggleOption(state: ComposerState, label: string): TransitionResult {
+  const question = state.request.questions[state.index]
+  const labels = optionLabels(question)
+  const at = labels.indexOf(label)
+  if (!isEditable(state) || !question || at < 0) return unchanged(state)
+  const draft = draftOf(state, question.id)
+  const had = draft.selected.includes(label)
+  if (isMultiSelect(question)) {
+    const selected = labels.filter((l) => (l === label ? !had : draft.selected.includes(l)))
+    return [edit(state, { ...draft, selected, skipped: false }, at), []]
+  }
+  const next: QuestionDraft = had
+    ? { ...draft, selected: [], skipped: false }
+    : { selected: [label], custom: '', skipped: false }
+  return [edit(state, next, at), []]
+}
+
+/** Single-select: select and advance (never submits). Multi-select: toggle. */
+export function chooseOption(state: ComposerState, label: string): TransitionResult {
+  const question = state.request.questions[state.index]
+  const at = optionLabels(question).indexOf(label)
+  if (!isEditable(state) || !question || at < 0) return unchanged(state)
+  if (isMultiSelect(question)) return toggleOption(state, label)
+  const next = edit(state, { selected: [label], custom: '', skipped: false }, at)
+  return isLastQuestion(next) ? [next, []] : arrive(next, next.index + 1)
+}
+
+/** Sets the custom text; on single-select, non-blank text replaces the selection. */
+export function setCustomText(state: ComposerState, text: string): TransitionResult {
+  const question = state.request.questions[state.index]
+  if (!isEditable(state) || !question) return unchanged(state)
+  const draft = draftOf(state, question.id)
+  if (draft.custom === text && !draft.skipped) return unchanged(state)
+  const replaces = !isMultiSelect(question) && text.trim().length > 0
+  const selected = replaces ? [] : draft.selected
+  return [edit(state, { selected, custom: text, skipped: false }), []]
+}
+
+/** Marks the current question skipped (dropping its answer) and advances; on the last one submits. */
+export function skipQuestion(state: ComposerState): TransitionResult {
+  const question = state.request.questions[state.index]
+  if (!isEditable(state) || !question) return unchanged(state)
+  const next = edit(state, { ...emptyDraft(), skipped: true })
+  return isLastQuestion(next) ? submit(next) : arrive(next, next.index + 1)
+}
+
+/** Enter in the custom field: advance, or submit on the last question. */
+export function continueOn(state: ComposerState): TransitionResult {
+  const question = state.request.questions[state.index]
+  if (!isEditable(state) || !question) return unchanged(state)
+  if (!isCompleted(state, question.id)) {
+    const feedback = { kind: 'message', key: 'unanswered' } as const
+    return [{ ...state, feedback }, [{ type: 'announce', message: { key: 'feedback', feedback } }]]
+  }
+  return isLastQuestion(state) ? submit(state) : arrive(state, state.index + 1)
+}
+
+/** Shows question `index` when it exists and differs from the current one. */
+export function goTo(state: ComposerState, index: number): TransitionResult {
+  const inBounds = Number.isInteger(index) && index >= 0 && index < state.request.questions.length
+  if (!isEditable(state) || !inBounds || index === state.index) return unchanged(state)
+  return arrive(state, index)
+}
+
+/** Moves roving focus in the option list (wrapping). */
+export function moveOptionFocus(
+  state: ComposerState,
+  to: 'next' | 'previous' | 'first' | 'last',
+): TransitionResult {
+  const count = optionLabels(state.request.questions[state.index]).length
+  if (!isEditable(state) || count === 0) return unchanged(state)
+  const current = Math.min(Math.max(state.activeOption, 0), count - 1)
+  const target =
+    to === 'first'
+      ? 0
+      : to === 'last'
+        ? count - 1
+        : to === 'next'
+          ? (current + 1) % count
+          : (current - 1 + count) % count
+  const next = target === state.activeOption ? state : { ...state, activeOption: target }
+  return [next, [{ type: 'focus', target: { part: 'option', index: target } }]]
+}

@@ -1,0 +1,122 @@
+import type {
+  AskUserQuestionAnswer,
+  AskUserQuestionAnswerItem,
+  AskUserQuestionItem,
+} from '@parley/seam'
+import { draftOf, isMultiSelect } from './composer.state.ts'
+import type { ComposerState, QuestionDraft } from './composer.types.ts'
+
+/** Where one question stands. */
+export type QuestionStatus = 'answered' | 'skipped' | 'open'
+
+/** Progress through the batch. */
+export interface ComposerProgress {
+  /** Index of the question on screen (0-based). */
+  index: number
+  /** `index + 1`, for "2 / 5". */
+  position: number
+  /** Number of questions. */
+  total: number
+  /** Questions holding an answer. */
+  answered: number
+  /** Questions deliberately skipped. */
+  skipped: number
+  /** Questions neither answered nor skipped. */
+  open: number
+}
+
+/** True when a draft holds an answer (a label, or custom text that is not only whitespace). */
+export function draftHasAnswer(draft: QuestionDraft): boolean {
+  return draft.selected.length > 0 || draft.custom.trim().length > 0
+}
+
+/** The question on screen. */
+export function selectCurrentQuestion(state: ComposerState): AskUserQuestionItem | undefined {
+  return state.request.questions[state.index]
+}
+
+/** True when the question `id` holds an answer. */
+export function isAnswered(state: ComposerState, id: string): boolean {
+  return draftHasAnswer(draftOf(state, id))
+}
+
+/** True when the question `id` is answered or skipped. */
+export function isCompleted(state: ComposerState, id: string): boolean {
+  return isAnswered(state, id) || draftOf(state, id).skipped
+}
+
+/** `answered`, `skipped` or `open`. */
+export function questionStatus(state: ComposerState, id: string): QuestionStatus {
+  if (isAnswered(state, id)) return 'answered'
+  return draftOf(state, id).skipped ? 'skipped' : 'open'
+}
+
+/** Counts of answered, skipped and open questions, and the position. */
+export function selectProgress(state: ComposerState): ComposerProgress {
+  let answered = 0
+  let skipped = 0
+  for (const question of state.request.questions) {
+    const status = questionStatus(state, question.id)
+    if (status === 'answered') answered += 1
+    else if (status === 'skipped') skipped += 1
+  }
+  const total = state.request.questions.length
+  return {
+    index: state.index,
+    position: state.index + 1,
+    total,
+    answered,
+    skipped,
+    open: total - answered - skipped,
+  }
+}
+
+/** Index of the first question neither answered nor skipped, or -1. */
+export function firstOpenIndex(state: ComposerState): number {
+  return state.request.questions.findIndex((question) => !isCompleted(state, question.id))
+}
+
+/** True when the question on screen is the last one. */
+export function isLastQuestion(state: ComposerState): boolean {
+  return state.index === state.request.questions.length - 1
+}
+
+/** True when any draft holds an answer (a cancel then asks for confirmation). */
+export function hasAnyAnswer(state: ComposerState): boolean {
+  return state.request.questions.some((question) => isAnswered(state, question.id))
+}
+
+/** True when the batch can be sent: editable phase and every question answered or skipped. */
+export function canSubmit(state: ComposerState): boolean {
+  if (state.phase !== 'answering' && state.phase !== 'failed') return false
+  return state.request.questions.length > 0 && firstOpenIndex(state) === -1
+}
+
+function toAnswerItem(
+  question: AskUserQuestionItem,
+  draft: QuestionDraft,
+): AskUserQuestionAnswerItem {
+  const custom = draft.custom.trim()
+  if (draft.skipped && !draftHasAnswer(draft)) return { id: question.id, selected: [] }
+  if (isMultiSelect(question)) {
+    const item: AskUserQuestionAnswerItem = { id: question.id, selected: [...draft.selected] }
+    if (custom.length > 0) item.custom = custom
+    return item
+  }
+  if (custom.length > 0) return { id: question.id, selected: [], custom }
+  return { id: question.id, selected: draft.selected.slice(0, 1) }
+}
+
+/**
+ * The batch encoded per the seam's rules, in question order: a skip is
+ * `{ id, selected: [] }`, custom text is trimmed (whitespace-only counts as
+ * none), a single-select custom answer replaces the labels, multi-select keeps
+ * both. Open questions encode like skips; check {@link canSubmit} first.
+ */
+export function toAnswer(state: ComposerState): AskUserQuestionAnswer {
+  return {
+    answers: state.request.questions.map((question) =>
+      toAnswerItem(question, draftOf(state, question.id)),
+    ),
+  }
+}

@@ -1,0 +1,69 @@
+export type { TransitionResult } from './composer.answering.ts'
+export { type KeyIntentOptions, keyIntent } from './composer.keyboard.ts'
+export {
+  type ComposerProgress,
+  canSubmit,
+  draftHasAnswer,
+  firstOpenIndex,
+  hasAnyAnswer,
+  isAnswered,
+  isCompleted,
+  isLastQuestion,
+  type QuestionStatus,
+  questionStatus,
+  selectCurrentQuestion,
+  selectProgress,
+  toAnswer,
+} from './composer.selectors.ts'
+export { type CreateComposerStateOptions, createComposerState } from './composer.state.ts'
+export {
+  type ComposerCallbacks,
+  type ComposerStateReducer,
+  type ComposerStore,
+  type ComposerStoreOptions,
+  createComposerStore,
+} from './composer.store.ts'
+export { transition } from './composer.transition.ts'
+export type {
+  AnnounceMessage,
+  ComposerAttempt,
+  ComposerEffect,
+  ComposerEvent,
+  ComposerFeedback,
+  ComposerOutcome,
+  ComposerPhase,
+  ComposerRequest,
+  ComposerState,
+  FeedbackKey,
+  FocusTarget,
+  KeyContext,
+  QuestionDraft,
+} from './composer.types.ts'
+export {
+  type CompositionTracker,
+  type CompositionTrackerOptions,
+  createCompositionTracker,
+  isCompositionKey,
+  type KeyInput,
+} from './composition.ts'
+export {
+  type RestoredDrafts,
+  restoreDrafts,
+  type SerializedDrafts,
+  serializeDrafts,
+} from './drafts.ts'
+export {
+  addToQueue,
+  classifyArrival,
+  createQuestionQueue,
+  currentInQueue,
+  EMPTY_QUEUE,
+  type QuestionQueue,
+  type QueueArrival,
+  type QueueEntry,
+  type QueueState,
+  reconcileQueue,
+  resolveInQueue,
+  saveQueueDrafts,
+  TOMBSTONE_LIMIT,
+} from './question-queue.ts'
