@@ -1,0 +1,99 @@
+import type { HostRequest } from './types.ts'
+
+/** A refusal: the HTTP status and a short reason for the body. */
+export interface Refusal {
+  status: number
+  error: string
+}
+
+/**
+ * The Origin fence. A request without `Origin` is not from a browser page and
+ * cannot be a cross-site forgery, so it passes; a page's origin must be in
+ * `allowed`, or (by default) have the same host as the `Host` header.
+ */
+export function originAllowed(request: HostRequest, allowed?: readonly string[]): boolean {
+  const origin = request.headers.get('origin')
+  if (origin === null) return true
+  if (allowed) return allowed.includes(origin)
+  const host = request.headers.get('host')
+  if (!host) return false
+  try {
+    return new URL(origin).host === host.toLowerCase()
+  } catch {
+    return false
+  }
+}
+
+/** True when the request's media type is exactly `application/json` (parameters allowed). */
+export function isJsonContentType(request: HostRequest): boolean {
+  const type = request.headers.get('content-type')
+  if (type === null) return false
+  const media = type.split(';', 1)[0]?.trim().toLowerCase()
+  return media === 'application/json'
+}
+
+/** True when the client asks for the SSE variant of the mux. */
+export function wantsEventStream(request: HostRequest): boolean {
+  return (request.headers.get('accept') ?? '').toLowerCase().includes('text/event-stream')
+}
+
+function safeAccess<P>(
+  canAccess: (principal: P, sessionId: string) => boolean,
+  principal: P,
+  sessionId: string,
+): boolean {
+  try {
+    return canAccess(principal, sessionId) === true
+  } catch {
+    return false
+  }
+}
+
+/** What a mux request is admitted to: its principal and its sessions (`null`: every accessible one). */
+export interface Admission<P> {
+  principal: P
+  sessions: ReadonlySet<string> | null
+}
+
+interface AdmitDeps<P> {
+  authenticate(request: HostRequest): P | null | Promise<P | null>
+  canAccess(principal: P, sessionId: string): boolean
+  allowedOrigins?: readonly string[] | undefined
+}
+
+/** Authenticates a request; a throwing `authenticate` counts as "nobody". */
+export async function principalOf<P>(deps: AdmitDeps<P>, request: HostRequest): Promise<P | null> {
+  try {
+    return (await deps.authenticate(request)) ?? null
+  } catch {
+    return null
+  }
+}
+
+/** The checks every mux request passes before it is upgraded or streamed. */
+export async function admitMux<P>(
+  deps: AdmitDeps<P>,
+  request: HostRequest,
+): Promise<Admission<P> | Refusal> {
+  if (!originAllowed(request, deps.allowedOrigins))
+    return { status: 403, error: 'Origin not allowed.' }
+  const principal = await principalOf(deps, request)
+  if (principal === null) return { status: 401, error: 'Not authenticated.' }
+  const named = request.url.searchParams.getAll('session')
+  if (named.length === 0) return { principal, sessions: null }
+  if (named.some((id) => id.length === 0)) return { status: 400, error: 'Empty session id.' }
+  for (const id of named) {
+    if (!safeAccess(deps.canAccess, principal, id))
+      return { status: 403, error: 'Session not accessible.' }
+  }
+  return { principal, sessions: new Set(named) }
+}
+
+/** `canAccess` that never throws. */
+export function mayAccess<P>(deps: AdmitDeps<P>, principal: P, sessionId: string): boolean {
+  return safeAccess(deps.canAccess, principal, sessionId)
+}
+
+export function isRefusal(value: object): value is Refusal {
+  return 'status' in value && 'error' in value
+}

@@ -1,0 +1,114 @@
+import type { DownlinkFrame } from '@parley/seam/wire'
+import type { PendingStore } from './pending-table.ts'
+
+/** One open downlink, as the hub sees it: a WebSocket or an SSE response. */
+export interface StreamSink {
+  /** Queues one frame (a JSON text). */
+  send(text: string): void
+  /** Bytes queued but not yet written to the network. */
+  bufferedBytes(): number
+  /** Ends the stream at once (overloaded or dead); the client reconnects. */
+  terminate(): void
+  /** Ends the stream politely (the host is shutting down). */
+  end(): void
+}
+
+interface Stream<P> {
+  readonly sink: StreamSink
+  readonly principal: P
+  /** The sessions named with `?session=`, or `null` for every accessible one. */
+  readonly sessions: ReadonlySet<string> | null
+  /** Live frames that arrive while the replay runs; sent after `mux/ready`. */
+  held: { sessionId: string; frame: DownlinkFrame }[] | null
+}
+
+interface HubDeps<P> {
+  store: PendingStore
+  canAccess(principal: P, sessionId: string): boolean
+  maxBufferedBytes: number
+}
+
+const READY = JSON.stringify({ type: 'mux/ready' })
+
+/**
+ * The set of open downlinks. Replay, `mux/ready` and subscription happen in
+ * one synchronous turn. A frame published while a replay runs (re-entrantly,
+ * from a store or an observer) is held and sent after `mux/ready`, unless the
+ * replay already carried that question: nothing slips, nothing doubles.
+ */
+export function createStreamHub<P>(deps: HubDeps<P>) {
+  const streams = new Set<Stream<P>>()
+
+  function sees(stream: Stream<P>, sessionId: string): boolean {
+    if (stream.sessions) return stream.sessions.has(sessionId)
+    try {
+      return deps.canAccess(stream.principal, sessionId)
+    } catch {
+      return false
+    }
+  }
+
+  function deliver(stream: Stream<P>, text: string): void {
+    if (!streams.has(stream)) return
+    try {
+      stream.sink.send(text)
+    } catch {
+      drop(stream)
+      return
+    }
+    if (stream.sink.bufferedBytes() > deps.maxBufferedBytes) drop(stream)
+  }
+
+  function drop(stream: Stream<P>): void {
+    if (!streams.delete(stream)) return
+    stream.sink.terminate()
+  }
+
+  return {
+    /**
+     * Replays every pending question the stream may see (global arrival
+     * order), sends `mux/ready`, and subscribes it. Returns the unsubscribe.
+     */
+    open(sink: StreamSink, principal: P, sessions: ReadonlySet<string> | null): () => void {
+      const stream: Stream<P> = { sink, principal, sessions, held: [] }
+      streams.add(stream)
+      const replayed = new Set<string>()
+      for (const entry of deps.store.list()) {
+        if (!sees(stream, entry.sessionId)) continue
+        replayed.add(entry.rpcId)
+        deliver(stream, JSON.stringify(entry.frame))
+      }
+      deliver(stream, READY)
+      const held = stream.held ?? []
+      stream.held = null
+      for (const { frame } of held) {
+        const duplicate = frame.type === 'question/requested' && replayed.has(String(frame.rpcId))
+        if (!duplicate) deliver(stream, JSON.stringify(frame))
+      }
+      return () => {
+        streams.delete(stream)
+      }
+    },
+    /** Sends a frame to every open stream that may see `sessionId`. */
+    publish(sessionId: string, frame: DownlinkFrame): void {
+      const text = JSON.stringify(frame)
+      for (const stream of [...streams]) {
+        if (!sees(stream, sessionId)) continue
+        if (stream.held) stream.held.push({ sessionId, frame })
+        else deliver(stream, text)
+      }
+    },
+    /** Ends every stream (dispose). */
+    endAll(): void {
+      for (const stream of [...streams]) {
+        streams.delete(stream)
+        stream.sink.end()
+      }
+    },
+    get size(): number {
+      return streams.size
+    },
+  }
+}
+
+export type StreamHub<P> = ReturnType<typeof createStreamHub<P>>

@@ -1,0 +1,103 @@
+import type { ServerResponse } from 'node:http'
+import type { Heartbeat } from './heartbeat.ts'
+import type { StreamHub } from './mux.ts'
+
+/** Headers of the SSE variant of the mux. */
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+} as const
+
+const event = (text: string) => `data: ${text}\n\n`
+const COMMENT = ': ping\n\n'
+
+interface SseDeps<P> {
+  hub: StreamHub<P>
+  heartbeat: Heartbeat
+}
+
+/** Streams the mux to a Node response as Server-Sent Events (one `data:` event per frame). */
+export function serveNodeEventStream<P>(
+  deps: SseDeps<P>,
+  response: ServerResponse,
+  principal: P,
+  sessions: ReadonlySet<string> | null,
+): void {
+  response.writeHead(200, SSE_HEADERS)
+  response.flushHeaders()
+  const unsubscribe = deps.hub.open(
+    {
+      send: (text) => void response.write(event(text)),
+      bufferedBytes: () => response.writableLength,
+      terminate: () => response.destroy(),
+      end: () => response.end(),
+    },
+    principal,
+    sessions,
+  )
+  const stopBeat = deps.heartbeat.add(() => void response.write(COMMENT))
+  response.on('close', () => {
+    stopBeat()
+    unsubscribe()
+  })
+}
+
+/** Streams the mux as a Fetch-API `Response` body. Ends when `signal` aborts. */
+export function eventStreamResponse<P>(
+  deps: SseDeps<P>,
+  principal: P,
+  sessions: ReadonlySet<string> | null,
+  signal: AbortSignal,
+): Response {
+  const encoder = new TextEncoder()
+  let cleanup = () => {}
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let open = true
+        const finish = (fn: () => void) => {
+          if (!open) return
+          open = false
+          cleanup()
+          try {
+            fn()
+          } catch {
+            // Already closed by the consumer.
+          }
+        }
+        const push = (text: string) => {
+          if (open) controller.enqueue(encoder.encode(text))
+        }
+        const onAbort = () => finish(() => controller.close())
+        let stopBeat = () => {}
+        let unsubscribe = () => {}
+        cleanup = () => {
+          open = false
+          stopBeat()
+          unsubscribe()
+          signal.removeEventListener('abort', onAbort)
+        }
+        unsubscribe = deps.hub.open(
+          {
+            send: (text) => push(event(text)),
+            bufferedBytes: () => Math.max(0, -(controller.desiredSize ?? 0)),
+            terminate: () => finish(() => controller.error(new Error('stream overloaded'))),
+            end: () => finish(() => controller.close()),
+          },
+          principal,
+          sessions,
+        )
+        if (!open) return cleanup()
+        stopBeat = deps.heartbeat.add(() => push(COMMENT))
+        if (signal.aborted) onAbort()
+        else signal.addEventListener('abort', onAbort, { once: true })
+      },
+      cancel() {
+        cleanup()
+      },
+    },
+    { highWaterMark: 0, size: (chunk) => chunk.byteLength },
+  )
+  return new Response(body, { status: 200, headers: SSE_HEADERS })
+}

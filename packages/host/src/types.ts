@@ -1,0 +1,73 @@
+import type { AskUserQuestionRequest } from '@parley/seam'
+
+/**
+ * The part of an incoming HTTP request the host's hooks see. It is the same
+ * for Node's `http` and for a Fetch-API `Request`, so one `authenticate`
+ * works behind either handler.
+ */
+export interface HostRequest {
+  /** Upper-case HTTP method. */
+  readonly method: string
+  /** The request URL (path and query; the host part comes from the `Host` header). */
+  readonly url: URL
+  /** Reads one header, case-insensitively; `null` when absent. */
+  readonly headers: { get(name: string): string | null }
+  /** The framework's own request object (`http.IncomingMessage` or `Request`). */
+  readonly raw: unknown
+}
+
+/** Called once per ask, after the question is registered and before any tab sees it. */
+export interface RegisteredInfo {
+  rpcId: string
+  sessionId: string
+  request: AskUserQuestionRequest
+}
+
+/** Timer functions, injectable so tests can drive `timeoutMs` with fake time. */
+export interface HostTimers {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+  setInterval(callback: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+/** Options of `createQuestionHost`. `P` is your principal (user) type. */
+export interface QuestionHostOptions<P> {
+  /**
+   * Who is making this request (cookie, bearer token, …)? `null` refuses the
+   * request with 401. Called for every mux connection and every respond POST.
+   */
+  authenticate(request: HostRequest): P | null | Promise<P | null>
+  /**
+   * May `principal` see and answer `sessionId`? Must be synchronous: the mux
+   * filters every frame with it, and a live frame may not wait.
+   */
+  canAccess(principal: P, sessionId: string): boolean
+  /** The session of an ask without `request.sessionId`. */
+  sessionOf?(request: AskUserQuestionRequest): string | undefined
+  /**
+   * Origins (`scheme://host[:port]`) whose pages may open the mux or POST a
+   * response. @default same-origin: the `Origin` host must equal the `Host` header
+   */
+  allowedOrigins?: readonly string[]
+  /** Observes each registered ask (the demo's test API uses it to learn the rpcId). */
+  onRegistered?(info: RegisteredInfo): void
+  /** Where pending questions live. @default an in-memory table */
+  store?: import('./pending-table.ts').PendingStore
+  /** WebSocket ping (and SSE heartbeat) period. @default 15000 */
+  pingIntervalMs?: number
+  /** A stream whose unsent data exceeds this is closed. @default 4 MiB */
+  maxBufferedBytes?: number
+  /** A respond body above this is refused with 413. @default 256 KiB */
+  maxBodyBytes?: number
+  /** Path of the downlink. @default '/api/mux' */
+  muxPath?: string
+  /** Path of the uplink. @default '/api/respond' */
+  respondPath?: string
+  /** Clock for `requestedAt`. @default Date.now */
+  now?(): number
+  /** Mints an rpcId. @default crypto.randomUUID */
+  mintRpcId?(): string
+  /** Timer functions. @default the global ones */
+  timers?: HostTimers
+}
