@@ -50,10 +50,12 @@ export function createUserQuestionService(
   let active: UserQuestionProvider | null = null
 
   function precheck(request: AskUserQuestionRequest): AskUserQuestionRequest {
-    if (request.signal?.aborted) throw aborted(request.signal)
+    // `request?.` keeps untyped JavaScript callers passing null on the rejection path.
+    const signal = request?.signal
+    if (signal instanceof AbortSignal && signal.aborted) throw aborted(signal)
     const structure = checkRequestStructure(request)
     if (!structure.ok) throw fail(structure.issues)
-    const verdict = options.callerPolicy?.(request.agent) ?? 'live-root'
+    const verdict = options.callerPolicy?.(structure.request.agent) ?? 'live-root'
     if (verdict === 'not-live')
       throw new UserQuestionError('The calling agent is not live.', 'CALLER_NOT_LIVE')
     if (verdict === 'delegated')

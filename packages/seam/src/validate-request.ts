@@ -100,19 +100,30 @@ export function validateRequest(request: unknown): RequestValidation {
 export function checkRequestStructure(request: unknown): RequestValidation {
   const parsed = AskUserQuestionRequestDataSchema.safeParse(request)
   if (!parsed.success) {
-    const questions = (request as { questions?: unknown } | null)?.questions
+    const questions = ownField(request, 'questions')
     if (Array.isArray(questions) && questions.length === 0) return emptyBatch()
     return { ok: false, issues: shapeIssues(parsed.error, 'INVALID_QUESTION') }
   }
   if (parsed.data.questions.length === 0) return emptyBatch()
+  const signal = ownField(request, 'signal')
+  if (signal !== undefined && !(signal instanceof AbortSignal))
+    return {
+      ok: false,
+      issues: [issue('INVALID_QUESTION', 'shape', ['signal'], 'signal: expected an AbortSignal')],
+    }
   const seen = new Set<string>()
   const issues = parsed.data.questions.flatMap((item, index) => itemIssues(item, index, seen))
   if (issues.length > 0) return { ok: false, issues }
-  const original = request as AskUserQuestionRequest
   const result: AskUserQuestionRequest = { ...parsed.data }
-  if (original.signal !== undefined) result.signal = original.signal
-  if (original.agent !== undefined) result.agent = original.agent
+  if (signal !== undefined) result.signal = signal
+  const agent = ownField(request, 'agent')
+  if (agent !== undefined) result.agent = agent
   return { ok: true, request: result }
+}
+
+function ownField(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined
+  return Reflect.get(value, key)
 }
 
 /** @internal The second half of `validateRequest`: intents. */

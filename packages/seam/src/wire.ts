@@ -113,7 +113,7 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     return badFrame('A frame must be a JSON object.')
-  const type = (data as { type?: unknown }).type
+  const type = Object.hasOwn(data, 'type') ? Reflect.get(data, 'type') : undefined
   if (type === 'question/requested') {
     const parsed = QuestionRequestedFrameSchema.safeParse(data)
     if (!parsed.success) return { ok: false, issues: shapeIssues(parsed.error, 'BAD_ANSWER') }

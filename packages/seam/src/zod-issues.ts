@@ -14,6 +14,10 @@ function describe(problem: z.core.$ZodIssue): string {
       return `must be at most ${String(problem.maximum)}`
     case 'invalid_union':
       return 'matches none of the allowed shapes'
+    case 'unrecognized_keys':
+      return `has unknown keys ${problem.keys.map((key) => JSON.stringify(key)).join(', ')}`
+    case 'custom':
+      return problem.message
     default:
       return 'is invalid'
   }
@@ -27,6 +31,6 @@ export function shapeIssues(
   return error.issues.map((problem) => {
     const path = problem.path.map((key) => (typeof key === 'symbol' ? String(key) : key))
     const where = path.length > 0 ? path.join('.') : 'value'
-    return { code, rule: 'shape', path, message: `${where} ${describe(problem)}` }
+    return { code, rule: 'shape', path, message: `${where}: ${describe(problem)}` }
   })
 }
