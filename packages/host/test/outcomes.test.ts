@@ -1,0 +1,131 @@
+import { isUserQuestionError } from '@parley/seam'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  answerBody,
+  cancelBody,
+  manualTimers,
+  post,
+  readyTab,
+  startHost,
+  sync,
+  type Tab,
+  type TestHost,
+} from './helpers.ts'
+
+let running: TestHost
+afterEach(() => running.close())
+
+interface Tabs {
+  everything: Tab
+  onlyS1: Tab
+  onlyS2: Tab
+  bob: Tab
+}
+
+async function openTabs(): Promise<Tabs> {
+  return {
+    everything: await readyTab(running.base),
+    onlyS1: await readyTab(running.base, { sessions: ['s1'] }),
+    onlyS2: await readyTab(running.base, { sessions: ['s2'] }),
+    bob: await readyTab(running.base, { user: 'bob' }),
+  }
+}
+
+/** The outcome reached both s1 streams, and no other stream. */
+async function expectBroadcastToS1Only(tabs: Tabs, rpcId: string, outcome: string) {
+  const resolved = { type: 'question/resolved', rpcId, sessionId: 's1', outcome }
+  expect(await tabs.everything.count('question/resolved')).toEqual([resolved])
+  expect(await tabs.onlyS1.count('question/resolved')).toEqual([resolved])
+  await sync(running.host, 's2', [tabs.onlyS2])
+  await sync(running.host, 'b1', [tabs.bob])
+  expect(tabs.onlyS2.of('question/resolved')).toEqual([])
+  expect(tabs.bob.of('question/resolved')).toEqual([])
+  expect(running.host.pending()).toEqual([])
+}
+
+const rpcIdOf = () => running.registered[0]?.rpcId ?? ''
+
+describe('how an ask settles, and who hears about it', () => {
+  it('answered: the ask resolves with the normalized answer', async () => {
+    running = await startHost()
+    const tabs = await openTabs()
+    const asked = running.ask('s1')
+    expect((await post(running.base, answerBody(rpcIdOf(), 's1'))).json).toEqual({
+      accepted: true,
+    })
+    await expect(asked).resolves.toMatchObject({ answers: expect.any(Array) })
+    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'answered')
+  })
+
+  it('cancelled: the ask rejects with ASK_CANCELLED', async () => {
+    running = await startHost()
+    const tabs = await openTabs()
+    const asked = running.ask('s1')
+    expect((await post(running.base, cancelBody(rpcIdOf(), 's1'))).json).toEqual({
+      accepted: true,
+    })
+    const error = await asked.catch((e: unknown) => e)
+    expect(isUserQuestionError(error, 'ASK_CANCELLED')).toBe(true)
+    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'cancelled')
+  })
+
+  it('aborted by the signal: ASK_ABORTED', async () => {
+    running = await startHost()
+    const tabs = await openTabs()
+    const controller = new AbortController()
+    const asked = running.ask('s1', { signal: controller.signal })
+    await tabs.onlyS1.count('question/requested')
+    controller.abort()
+    const error = await asked.catch((e: unknown) => e)
+    expect(isUserQuestionError(error, 'ASK_ABORTED')).toBe(true)
+    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'aborted')
+    expect(await post(running.base, answerBody(rpcIdOf(), 's1'))).toMatchObject({
+      json: { reason: 'not-pending' },
+    })
+  })
+
+  it('aborted by dispose: every pending ask rejects with ASK_ABORTED', async () => {
+    running = await startHost()
+    const tabs = await openTabs()
+    const first = running.ask('s1')
+    const second = running.ask('s2')
+    const [a, b] = running.registered.map((info) => info.rpcId)
+    await tabs.everything.count('question/requested', 2)
+    running.host.dispose()
+    for (const asked of [first, second]) {
+      const error = await asked.catch((e: unknown) => e)
+      expect(isUserQuestionError(error, 'ASK_ABORTED')).toBe(true)
+    }
+    await tabs.everything.closed
+    expect(tabs.everything.of('question/resolved')).toEqual([
+      { type: 'question/resolved', rpcId: a, sessionId: 's1', outcome: 'aborted' },
+      { type: 'question/resolved', rpcId: b, sessionId: 's2', outcome: 'aborted' },
+    ])
+    expect(tabs.onlyS1.of('question/resolved').map((f) => f.rpcId)).toEqual([a])
+    expect(tabs.onlyS2.of('question/resolved').map((f) => f.rpcId)).toEqual([b])
+    expect((await tabs.bob.closed).code).toBe(1001)
+    expect(tabs.bob.of('question/resolved')).toEqual([])
+  })
+
+  it('timed out: ASK_TIMED_OUT, and no answer is picked for the user', async () => {
+    const clock = manualTimers()
+    running = await startHost({ timers: clock.timers })
+    const tabs = await openTabs()
+    const asked = running.ask('s1', { timeoutMs: 60_000 })
+    await tabs.onlyS1.count('question/requested')
+    clock.fire(60_000)
+    const error = await asked.catch((e: unknown) => e)
+    expect(isUserQuestionError(error, 'ASK_TIMED_OUT')).toBe(true)
+    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'timed-out')
+  })
+
+  it('an answer before the deadline clears the timer', async () => {
+    const clock = manualTimers()
+    running = await startHost({ timers: clock.timers })
+    const asked = running.ask('s1', { timeoutMs: 1000 })
+    expect(clock.pending.size).toBe(1)
+    await post(running.base, answerBody(rpcIdOf(), 's1'))
+    await asked
+    expect(clock.pending.size).toBe(0)
+  })
+})
