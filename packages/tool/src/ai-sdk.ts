@@ -1,0 +1,91 @@
+/**
+ * `ask_user_question` for the Vercel AI SDK (v6). Import from
+ * `@parley/tool/ai-sdk`; `ai` is an optional peer dependency.
+ */
+import type { AskUserQuestionAnswer, UserQuestionService } from '@parley/seam'
+import { jsonSchema, type Tool, tool } from 'ai'
+import { formatToolResult } from './format.ts'
+import { type AskUserQuestionToolInput, AskUserQuestionToolInputSchema } from './input-schema.ts'
+import { createAskUserQuestionTool } from './tool.ts'
+
+/** Options of {@link askUserQuestionAiTool}. */
+export interface AskUserQuestionAiToolOptions {
+  /** Routes every ask of this tool to one conversation. */
+  sessionId?: string
+  /** The calling agent, passed to the service's caller policy. */
+  agent?: unknown
+  /**
+   * What a failed ask becomes. `'result'` returns `{ ok: false, error }` so the
+   * model reads the error as the tool result (a cancel stated as "not
+   * consent"); `'throw'` rethrows and lets the SDK report a tool error.
+   * @default 'result'
+   */
+  errors?: 'result' | 'throw'
+}
+
+/** A failed ask as plain data: the error's `{ name, code, message }`. */
+export interface AskUserQuestionAiToolError {
+  name: string
+  code: string
+  message: string
+}
+
+/** What the AI SDK tool's `execute` returns. */
+export type AskUserQuestionAiToolOutput =
+  | { ok: true; answer: AskUserQuestionAnswer }
+  | { ok: false; error: AskUserQuestionAiToolError }
+
+function text(value: unknown, key: string, fallback: string): string {
+  if (typeof value !== 'object' || value === null) return fallback
+  const found: unknown = Reflect.get(value, key)
+  return typeof found === 'string' ? found : fallback
+}
+
+function toErrorData(error: unknown): AskUserQuestionAiToolError {
+  return {
+    name: text(error, 'name', 'Error'),
+    code: text(error, 'code', 'UNKNOWN'),
+    message: text(error, 'message', String(error)),
+  }
+}
+
+function questionsOf(input: unknown) {
+  const parsed = AskUserQuestionToolInputSchema.safeParse(input)
+  return parsed.success ? parsed.data.questions : []
+}
+
+/**
+ * Builds the AI SDK `tool()` for `ask_user_question`. The input schema is the
+ * same JSON Schema the provider-neutral tool publishes; input is validated in
+ * `execute`, so bad input reaches the model as an `INVALID_INPUT` result it
+ * can correct. `execute` passes the SDK's `abortSignal` and the tool call id
+ * (as `callId`) to `service.ask`. The model reads `formatToolResult` text.
+ */
+export function askUserQuestionAiTool(
+  service: UserQuestionService,
+  options: AskUserQuestionAiToolOptions = {},
+): Tool<AskUserQuestionToolInput, AskUserQuestionAiToolOutput> {
+  const core = createAskUserQuestionTool(service)
+  return tool<AskUserQuestionToolInput, AskUserQuestionAiToolOutput>({
+    description: core.description,
+    inputSchema: jsonSchema<AskUserQuestionToolInput>(core.inputSchema),
+    async execute(input, { abortSignal, toolCallId }) {
+      try {
+        const answer = await core.execute(input, {
+          signal: abortSignal,
+          callId: toolCallId,
+          sessionId: options.sessionId,
+          agent: options.agent,
+        })
+        return { ok: true, answer }
+      } catch (error) {
+        if (options.errors === 'throw') throw error
+        return { ok: false, error: toErrorData(error) }
+      }
+    },
+    toModelOutput({ input, output }) {
+      const outcome = output.ok ? output.answer : output.error
+      return { type: 'text', value: formatToolResult(outcome, questionsOf(input)) }
+    },
+  })
+}

@@ -1,0 +1,18 @@
+export { ASK_USER_QUESTION_DESCRIPTION } from './description.ts'
+export { ToolInputError, type ToolInputIssue } from './errors.ts'
+export { formatToolResult, type QuestionLabel } from './format.ts'
+export {
+  type AskUserQuestionToolInput,
+  AskUserQuestionToolInputSchema,
+  askUserQuestionInputJsonSchema,
+  ToolOptionSchema,
+  ToolQuestionSchema,
+} from './input-schema.ts'
+export {
+  ASK_USER_QUESTION_TOOL_NAME,
+  type AskUserQuestionTool,
+  type AskUserQuestionToolContext,
+  createAskUserQuestionTool,
+  parseToolInput,
+  toQuestionItems,
+} from './tool.ts'
