@@ -124,6 +124,7 @@ export type ComposerEffect =
 
 /** Something for the live region, as data so the UI translates it. */
 export type AnnounceMessage =
+  /** `index` is 0-based (show `index + 1` of `total`). */
   | { key: 'question-position'; index: number; total: number }
   | { key: 'feedback'; feedback: Exclude<ComposerFeedback, null> }
   | { key: 'sent' }
