@@ -237,3 +237,45 @@ describe('replaying the request', () => {
     expect(next.request).toBe(changed)
   })
 })
+
+describe('answer edits in failed', () => {
+  const EDITS: ComposerEvent[] = [
+    { type: 'CHOOSE_OPTION', label: 'Green' },
+    { type: 'TOGGLE_OPTION', label: 'Green' },
+    { type: 'CHOOSE_OPTION_AT', index: 2 },
+    { type: 'SET_CUSTOM_TEXT', text: 'Teal' },
+  ]
+  for (const event of EDITS) {
+    it(`${event.type} returns to answering with the feedback cleared`, () => {
+      const failed = drive(stateIn('failed'), { type: 'GO_TO_QUESTION', index: 0 })[0]
+      expect(failed.phase).toBe('failed')
+      const [state] = transition(failed, event)
+      expect(state.phase).toBe('answering')
+      expect(state.feedback).toBeNull()
+    })
+  }
+
+  it('SKIP_QUESTION skips and, on the last question of a complete batch, resubmits', () => {
+    const [state, effects] = transition(stateIn('failed'), { type: 'SKIP_QUESTION' })
+    expect(state.phase).toBe('submitting')
+    expect(state.drafts.notes?.skipped).toBe(true)
+    expect(effects[0]).toMatchObject({ type: 'submit' })
+  })
+
+  it('REQUEST_CANCEL with answers asks for confirmation', () => {
+    const [state] = transition(stateIn('failed'), { type: 'REQUEST_CANCEL' })
+    expect(state.confirmingCancel).toBe(true)
+  })
+})
+
+describe('while the cancel confirmation is open', () => {
+  const asking = () => transition(answeredState(), { type: 'REQUEST_CANCEL' })[0]
+  for (const event of EDITING.filter(
+    (e) => e.type !== 'CONFIRM_CANCEL' && e.type !== 'KEEP_ANSWERING',
+  )) {
+    it(`${event.type} changes nothing`, () => {
+      const state = asking()
+      expect(transition(state, event)).toEqual([state, []])
+    })
+  }
+})
