@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto'
+import type { AskUserQuestionAnswer, AskUserQuestionItem, UserQuestionService } from '@parley/seam'
+import { createAskUserQuestionTool } from '@parley/tool'
+import type { Session } from '../sessions.ts'
+import type { ToolAnswerLine, TranscriptEvent } from '../transcript.ts'
+import { type AskResult, scriptFor, type TurnContext } from './scripts.ts'
+
+export interface AgentDeps {
+  service: UserQuestionService
+  /** Records a transcript event on the session and sends it to its tabs. */
+  emit(session: Session, event: TranscriptEvent): void
+  now?(): number
+}
+
+function answerLines(
+  questions: readonly { id: string; question: string }[],
+  answer: AskUserQuestionAnswer,
+): ToolAnswerLine[] {
+  return questions.map((question) => {
+    const item = answer.answers.find((a) => a.id === question.id)
+    const parts = [...(item?.selected ?? [])]
+    if (item?.custom) parts.push(item.custom)
+    const skipped = parts.length === 0
+    return {
+      id: question.id,
+      question: question.question,
+      answer: skipped ? 'Skipped' : parts.join(', '),
+      skipped,
+    }
+  })
+}
+
+function failure(error: unknown): Extract<AskResult, { ok: false }> {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return {
+    ok: false,
+    code: typeof code === 'string' ? code : 'UNKNOWN',
+    message: typeof message === 'string' ? message : String(error),
+  }
+}
+
+const STATUS_OF_CODE: Record<string, 'cancelled' | 'interrupted'> = {
+  ASK_CANCELLED: 'cancelled',
+  ASK_ABORTED: 'interrupted',
+  ASK_TIMED_OUT: 'interrupted',
+}
+
+/** The embedded scripted agent: deterministic, no network, no API key. */
+export function createScriptedAgent(deps: AgentDeps) {
+  const now = deps.now ?? Date.now
+  const tool = createAskUserQuestionTool(deps.service)
+
+  async function call(
+    session: Session,
+    signal: AbortSignal,
+    questions: readonly { id: string; question: string }[],
+    run: (callId: string) => Promise<AskUserQuestionAnswer>,
+  ): Promise<AskResult> {
+    const callId = `call_${randomUUID()}`
+    const base = {
+      kind: 'tool',
+      id: callId,
+      name: 'ask_user_question',
+      total: questions.length,
+    } as const
+    deps.emit(session, { ...base, status: 'running', at: now() })
+    try {
+      if (signal.aborted) throw Object.assign(new Error('aborted'), { code: 'ASK_ABORTED' })
+      const answer = await run(callId)
+      const answers = answerLines(questions, answer)
+      const answered = answers.filter((line) => !line.skipped).length
+      deps.emit(session, { ...base, status: 'answered', answered, answers, at: now() })
+      return { ok: true, answer }
+    } catch (error) {
+      const result = failure(error)
+      deps.emit(session, {
+        ...base,
+        status: STATUS_OF_CODE[result.code] ?? 'failed',
+        code: result.code,
+        at: now(),
+      })
+      return result
+    }
+  }
+
+  /** Runs one agent turn for a user message. A new message interrupts the turn in progress. */
+  async function send(session: Session, text: string): Promise<void> {
+    session.turn?.abort(new Error('A new message interrupted the turn.'))
+    const controller = new AbortController()
+    session.turn = controller
+    const { signal } = controller
+    deps.emit(session, { kind: 'message', id: randomUUID(), role: 'user', text, at: now() })
+    const ctx: TurnContext = {
+      say(reply) {
+        deps.emit(session, {
+          kind: 'message',
+          id: randomUUID(),
+          role: 'agent',
+          text: reply,
+          at: now(),
+        })
+      },
+      askTool: (input) =>
+        call(session, signal, input.questions, (callId) =>
+          tool.execute(input, { signal, sessionId: session.id, callId }),
+        ),
+      askDirect: (questions: AskUserQuestionItem[]) =>
+        call(session, signal, questions, (callId) =>
+          deps.service.ask({ questions, sessionId: session.id, callId, signal }),
+        ),
+    }
+    try {
+      await scriptFor(text)(ctx)
+    } finally {
+      if (session.turn === controller) session.turn = null
+    }
+  }
+
+  /** Interrupts the turn in progress, as a Stop button would. */
+  function stop(session: Session): boolean {
+    if (!session.turn) return false
+    session.turn.abort(new Error('Stopped by the user.'))
+    return true
+  }
+
+  return { send, stop }
+}

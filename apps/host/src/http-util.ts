@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const text = JSON.stringify(body)
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  })
+  res.end(text)
+}
+
+export function sendError(res: ServerResponse, error: HttpError) {
+  sendJson(res, error.status, { error: { code: error.code, message: error.message } })
+}
+
+/**
+ * Reads a JSON body behind the content-type fence: only `application/json`
+ * (so a cross-site form cannot post), at most `limit` bytes, parsed or 400.
+ */
+export async function readJson(req: IncomingMessage, limit = 64 * 1024): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+  if (type !== 'application/json')
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/json.')
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > limit) throw new HttpError(413, 'TOO_LARGE', 'The body is too large.')
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) throw new HttpError(413, 'TOO_LARGE', 'The body is too large.')
+    chunks.push(chunk as Buffer)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (text.length === 0) return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'BAD_JSON', 'The body is not valid JSON.')
+  }
+}
+
+/** Refuses a state-changing request whose Origin is not this host (CSRF fence). */
+export function assertSameOrigin(req: IncomingMessage) {
+  const origin = req.headers.origin
+  if (origin === undefined) return
+  let host: string
+  try {
+    host = new URL(origin).host
+  } catch {
+    throw new HttpError(403, 'FOREIGN_ORIGIN', 'Cross-origin requests are refused.')
+  }
+  if (host !== req.headers.host)
+    throw new HttpError(403, 'FOREIGN_ORIGIN', 'Cross-origin requests are refused.')
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { RegisteredInfo } from '@parley/host'
+import type {
+  AskUserQuestionAnswer,
+  AskUserQuestionRequest,
+  UserQuestionService,
+} from '@parley/seam'
+import { HttpError, readJson, sendJson } from './http-util.ts'
+import type { SessionRegistry } from './sessions.ts'
+
+interface TestAsk {
+  principal: string
+  controller: AbortController
+  rpcId?: string
+  status: 'pending' | 'answered' | 'rejected'
+  answer?: AskUserQuestionAnswer
+  error?: { name: string; code: string; message: string }
+}
+
+const ASK_PATH = /^\/api\/test\/asks\/([A-Za-z0-9-]{1,64})(\/abort)?$/
+const MAX_ASKS = 20_000
+
+/**
+ * The test API (`PARLEY_TEST_API=1` only): lets flows and load tests ask a
+ * session's tabs directly and read how the ask settled.
+ */
+export function createTestApi(deps: { service: UserQuestionService; sessions: SessionRegistry }) {
+  const asks = new Map<string, TestAsk>()
+  let registering: TestAsk | null = null
+
+  function start(principal: string, body: Record<string, unknown>): string {
+    const sessionId = typeof body.sessionId === 'string' ? body.sessionId : ''
+    if (!deps.sessions.canAccess(principal, sessionId))
+      throw new HttpError(403, 'FORBIDDEN', 'You may only ask in your own sessions.')
+    if (asks.size >= MAX_ASKS) {
+      for (const [id, ask] of asks) if (ask.status !== 'pending') asks.delete(id)
+    }
+    const askId = randomUUID()
+    const ask: TestAsk = { principal, controller: new AbortController(), status: 'pending' }
+    asks.set(askId, ask)
+    const request = {
+      // Deliberately unchecked here: the seam's own checks are what a test asks about.
+      questions: body.questions as AskUserQuestionRequest['questions'],
+      sessionId,
+      signal: ask.controller.signal,
+      ...(typeof body.callId === 'string' ? { callId: body.callId } : {}),
+      ...(typeof body.timeoutMs === 'number' ? { timeoutMs: body.timeoutMs } : {}),
+    }
+    // The seam calls the provider in the same tick, so the host registers
+    // (and reports the rpcId through onRegistered) inside this call.
+    registering = ask
+    let pending: Promise<AskUserQuestionAnswer>
+    try {
+      pending = deps.service.ask(request)
+    } finally {
+      registering = null
+    }
+    pending.then(
+      (answer) => Object.assign(ask, { status: 'answered', answer }),
+      (error: unknown) => {
+        const { name, code, message } = (error ?? {}) as Record<string, unknown>
+        ask.status = 'rejected'
+        ask.error = {
+          name: String(name ?? 'Error'),
+          code: String(code ?? 'UNKNOWN'),
+          message: String(message ?? error),
+        }
+      },
+    )
+    return askId
+  }
+
+  function owned(principal: string, askId: string): TestAsk {
+    const ask = asks.get(askId)
+    if (!ask) throw new HttpError(404, 'NO_ASK', 'No such ask.')
+    if (ask.principal !== principal)
+      throw new HttpError(403, 'FORBIDDEN', 'This ask belongs to someone else.')
+    return ask
+  }
+
+  return {
+    onRegistered(info: RegisteredInfo) {
+      if (registering) registering.rpcId = info.rpcId
+    },
+    async handle(req: IncomingMessage, res: ServerResponse, pathname: string, principal: string) {
+      if (pathname === '/api/test/ask' && req.method === 'POST') {
+        const body = await readJson(req, 256 * 1024)
+        if (typeof body !== 'object' || body === null || Array.isArray(body))
+          throw new HttpError(400, 'BAD_BODY', 'Send a JSON object.')
+        return sendJson(res, 202, { askId: start(principal, body as Record<string, unknown>) })
+      }
+      const match = ASK_PATH.exec(pathname)
+      if (match?.[1]) {
+        const ask = owned(principal, match[1])
+        if (match[2] === '/abort' && req.method === 'POST') {
+          ask.controller.abort(new Error('Aborted through the test API.'))
+          return sendJson(res, 200, { aborted: true })
+        }
+        if (!match[2] && req.method === 'GET') {
+          const { status, rpcId, answer, error } = ask
+          return sendJson(res, 200, { status, rpcId, answer, error })
+        }
+      }
+      throw new HttpError(404, 'NOT_FOUND', 'No such test route.')
+    },
+  }
+}

@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startDemo, user } from './harness.ts'
+
+let demo: Awaited<ReturnType<typeof startDemo>>
+beforeEach(async () => {
+  demo = await startDemo()
+})
+afterEach(async () => {
+  await demo.close()
+})
+
+async function respond(u: ReturnType<typeof user>, body: unknown) {
+  return u.request('/api/respond', { method: 'POST', json: body })
+}
+
+const transcript = async (u: ReturnType<typeof user>, sessionId: string) =>
+  (await u.request(`/api/sessions/${sessionId}`)).body.events as Record<string, any>[]
+
+describe('principals and sessions', () => {
+  it('mints an HttpOnly, SameSite=Strict principal cookie on first contact', async () => {
+    const response = await fetch(`${demo.base}/`)
+    const cookie = response.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^parley_principal=[\w-]{22,}/)
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Strict')
+  })
+
+  it('creates a session for the caller and lists it as idle', async () => {
+    const alice = user(demo.base)
+    const sessionId = await alice.newSession('Release checklist')
+    const list = await alice.request('/api/sessions')
+    expect(list.body.sessions).toEqual([
+      expect.objectContaining({ id: sessionId, title: 'Release checklist', status: 'idle' }),
+    ])
+  })
+
+  it("refuses another principal's session on read, message and stop", async () => {
+    const alice = user(demo.base)
+    const mallory = user(demo.base)
+    const sessionId = await alice.newSession()
+    await mallory.request('/')
+    expect((await mallory.request(`/api/sessions/${sessionId}`)).status).toBe(403)
+    const message = await mallory.request(`/api/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      json: { text: 'hi' },
+    })
+    expect(message.status).toBe(403)
+    expect(
+      (await mallory.request(`/api/sessions/${sessionId}/stop`, { method: 'POST', json: {} }))
+        .status,
+    ).toBe(403)
+    expect((await mallory.request('/api/sessions')).body.sessions).toEqual([])
+  })
+
+  it('refuses a cross-site form post by its content type', async () => {
+    const alice = user(demo.base)
+    await alice.request('/')
+    const form = await alice.request('/api/sessions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'title=x',
+    })
+    expect(form.status).toBe(415)
+  })
+
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const alice = user(demo.base)
+    await alice.request('/')
+    const response = await alice.request('/api/sessions', {
+      method: 'POST',
+      json: {},
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(response.status).toBe(403)
+  })
+})
+
+describe('the scripted agent', () => {
+  it('asks the new-project questions and replies with the answers', async () => {
+    const alice = user(demo.base)
+    const sessionId = await alice.newSession()
+    const mux = await alice.openMux()
+    await mux.next((f) => f.type === 'mux/ready')
+    await alice.request(`/api/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      json: { text: 'Start a new project' },
+    })
+    const asked = await mux.next((f) => f.type === 'question/requested')
+    expect(asked.questions.map((q: { id: string }) => q.id)).toEqual([
+      'framework',
+      'features',
+      'name',
+    ])
+    expect((await alice.request('/api/sessions')).body.sessions[0].status).toBe(
+      'waiting-for-answer',
+    )
+
+    const receipt = await respond(alice, {
+      rpcId: asked.rpcId,
+      sessionId,
+      result: {
+        ok: true,
+        answer: {
+          answers: [
+            { id: 'framework', selected: ['React (Recommended)'] },
+            { id: 'features', selected: ['TypeScript'], custom: 'Storybook' },
+            { id: 'name', selected: [], custom: 'Orbit' },
+          ],
+        },
+      },
+    })
+    expect(receipt.body).toEqual({ accepted: true })
+    const reply = await mux.next(
+      (f) => f.type === 'chat/event' && f.event.role === 'agent' && /Orbit/.test(f.event.text),
+    )
+    expect(reply.event.text).toContain('React')
+    expect(reply.event.text).toContain('TypeScript, Storybook')
+    const row = (await transcript(alice, sessionId)).find((e) => e.kind === 'tool')
+    expect(row).toMatchObject({ status: 'answered', answered: 3, total: 3 })
+    expect((await alice.request('/api/sessions')).body.sessions[0].status).toBe('idle')
+    mux.close()
+  })
+
+  it('tells a cancel apart from an interruption', async () => {
+    const alice = user(demo.base)
+    const sessionId = await alice.newSession()
+    const mux = await alice.openMux()
+    await alice.request(`/api/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      json: { text: '/plan' },
+    })
+    const plan = await mux.next((f) => f.type === 'question/requested')
+    expect(plan.questions[0].intent).toEqual({ kind: 'plan-review', approve: 'Approve' })
+    expect((await alice.request('/api/sessions')).body.sessions[0].status).toBe('plan-review')
+    await respond(alice, {
+      rpcId: plan.rpcId,
+      sessionId,
+      result: { ok: false, error: { code: 'cancelled' } },
+    })
+    const cancelled = await mux.next(
+      (f) => f.type === 'chat/event' && f.event.kind === 'tool' && f.event.status !== 'running',
+    )
+    expect(cancelled.event).toMatchObject({ status: 'cancelled', code: 'ASK_CANCELLED' })
+    await mux.next((f) => f.type === 'chat/event' && /talk it through/.test(f.event.text ?? ''))
+
+    await alice.request(`/api/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      json: { text: '/many' },
+    })
+    const many = await mux.next((f) => f.type === 'question/requested')
+    expect(many.questions).toHaveLength(10)
+    await alice.request(`/api/sessions/${sessionId}/stop`, { method: 'POST', json: {} })
+    const resolved = await mux.next((f) => f.type === 'question/resolved' && f.rpcId === many.rpcId)
+    expect(resolved.outcome).toBe('aborted')
+    const interrupted = await mux.next(
+      (f) => f.type === 'chat/event' && f.event.kind === 'tool' && f.event.status !== 'running',
+    )
+    expect(interrupted.event).toMatchObject({ status: 'interrupted', code: 'ASK_ABORTED' })
+    await mux.next((f) => f.type === 'chat/event' && /interrupted/.test(f.event.text ?? ''))
+    mux.close()
+  })
+})
+
+describe('the test API', () => {
+  it('is not reachable unless PARLEY_TEST_API is on', async () => {
+    const off = await startDemo({ testApi: false })
+    const alice = user(off.base)
+    const sessionId = await alice.newSession()
+    const ask = await alice.request('/api/test/ask', {
+      method: 'POST',
+      json: { sessionId, questions: [] },
+    })
+    expect(ask.status).toBe(404)
+    expect(
+      (await alice.request('/api/test/drop-sockets', { method: 'POST', json: {} })).status,
+    ).toBe(404)
+    await off.close()
+  })
+
+  it('reports the rpcId of the frame and how the ask settled', async () => {
+    const alice = user(demo.base)
+    const sessionId = await alice.newSession()
+    const mux = await alice.openMux()
+    const questions = [
+      { id: 'color', question: 'Which colour?', options: [{ label: 'Blue' }, { label: 'Red' }] },
+    ]
+    const { body } = await alice.request('/api/test/ask', {
+      method: 'POST',
+      json: { sessionId, questions },
+    })
+    const frame = await mux.next((f) => f.type === 'question/requested')
+    const pending = await alice.request(`/api/test/asks/${body.askId}`)
+    expect(pending.body).toMatchObject({ status: 'pending', rpcId: frame.rpcId })
+    await respond(alice, {
+      rpcId: frame.rpcId,
+      sessionId,
+      result: { ok: true, answer: { answers: [{ id: 'color', selected: ['Blue'] }] } },
+    })
+    await mux.next((f) => f.type === 'question/resolved')
+    const settled = await alice.request(`/api/test/asks/${body.askId}`)
+    expect(settled.body).toMatchObject({
+      status: 'answered',
+      answer: { answers: [{ id: 'color', selected: ['Blue'] }] },
+    })
+    mux.close()
+  })
+
+  it("reads a seam rejection as rejected with the seam's error", async () => {
+    const alice = user(demo.base)
+    const sessionId = await alice.newSession()
+    const { body } = await alice.request('/api/test/ask', {
+      method: 'POST',
+      json: { sessionId, questions: [] },
+    })
+    await expect
+      .poll(async () => (await alice.request(`/api/test/asks/${body.askId}`)).body)
+      .toMatchObject({
+        status: 'rejected',
+        error: { name: 'UserQuestionError', code: 'EMPTY_QUESTIONS' },
+      })
+  })
+
+  it('aborts an ask as a cancelled agent turn would, and only for its owner', async () => {
+    const alice = user(demo.base)
+    const mallory = user(demo.base)
+    await mallory.request('/')
+    const sessionId = await alice.newSession()
+    const questions = [{ id: 'q', question: 'Go?' }]
+    expect(
+      (await mallory.request('/api/test/ask', { method: 'POST', json: { sessionId, questions } }))
+        .status,
+    ).toBe(403)
+    const { body } = await alice.request('/api/test/ask', {
+      method: 'POST',
+      json: { sessionId, questions },
+    })
+    expect((await mallory.request(`/api/test/asks/${body.askId}`)).status).toBe(403)
+    expect(
+      (await mallory.request(`/api/test/asks/${body.askId}/abort`, { method: 'POST', json: {} }))
+        .status,
+    ).toBe(403)
+    await alice.request(`/api/test/asks/${body.askId}/abort`, { method: 'POST', json: {} })
+    await expect
+      .poll(async () => (await alice.request(`/api/test/asks/${body.askId}`)).body)
+      .toMatchObject({
+        status: 'rejected',
+        error: { code: 'ASK_ABORTED' },
+      })
+  })
+
+  it('drops every downlink socket on request', async () => {
+    const alice = user(demo.base)
+    await alice.newSession()
+    const mux = await alice.openMux()
+    const closed = new Promise((resolve) => mux.socket.once('close', resolve))
+    const dropped = await alice.request('/api/test/drop-sockets', { method: 'POST', json: {} })
+    expect(dropped.body.dropped).toBeGreaterThanOrEqual(1)
+    await closed
+  })
+})

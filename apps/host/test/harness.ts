@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net'
+import { WebSocket } from 'ws'
+import { createDemoServer } from '../src/server.ts'
+
+/** A demo server on an ephemeral loopback port. */
+export async function startDemo(options: { testApi?: boolean } = {}) {
+  const demo = createDemoServer({
+    webRoot: '/nonexistent-web-root',
+    testApi: options.testApi ?? true,
+  })
+  await new Promise<void>((resolve) => demo.server.listen(0, '127.0.0.1', resolve))
+  const { port } = demo.server.address() as AddressInfo
+  return { ...demo, base: `http://127.0.0.1:${port}`, port }
+}
+
+/** A browser-like user: keeps its principal cookie across requests. */
+export function user(base: string) {
+  let cookie = ''
+  async function request(path: string, init: RequestInit & { json?: unknown } = {}) {
+    const headers = new Headers(init.headers)
+    if (cookie) headers.set('cookie', cookie)
+    if (init.json !== undefined) headers.set('content-type', 'application/json')
+    const response = await fetch(base + path, {
+      ...init,
+      headers,
+      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+    })
+    const set = response.headers.get('set-cookie')
+    if (set) cookie = set.split(';')[0] ?? ''
+    const text = await response.text()
+    return {
+      status: response.status,
+      headers: response.headers,
+      body:
+        response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text,
+    }
+  }
+  return {
+    request,
+    get cookie() {
+      return cookie
+    },
+    async newSession(title?: string): Promise<string> {
+      if (!cookie) await request('/')
+      const created = await request('/api/sessions', {
+        method: 'POST',
+        json: title ? { title } : {},
+      })
+      return created.body.sessionId
+    },
+    /** Opens the mux and collects every frame. */
+    async openMux(query = '') {
+      if (!cookie) await request('/')
+      const frames: Record<string, unknown>[] = []
+      const waiters: {
+        test: (f: Record<string, unknown>) => boolean
+        resolve: (f: Record<string, unknown>) => void
+      }[] = []
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/api/mux${query}`, {
+        headers: { cookie, origin: base },
+      })
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as Record<string, unknown>
+        const waiter = waiters.find((candidate) => candidate.test(frame))
+        if (!waiter) return void frames.push(frame)
+        waiters.splice(waiters.indexOf(waiter), 1)
+        waiter.resolve(frame)
+      })
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve)
+        socket.once('error', reject)
+      })
+      return {
+        frames,
+        socket,
+        /** Resolves with the first frame (already received or future) that passes `test`. */
+        next(test: (frame: Record<string, any>) => boolean): Promise<Record<string, any>> {
+          const seen = frames.find(test)
+          if (seen) {
+            frames.splice(frames.indexOf(seen), 1)
+            return Promise.resolve(seen)
+          }
+          return new Promise((resolve) => waiters.push({ test, resolve }))
+        },
+        close: () => socket.close(),
+      }
+    },
+  }
+}
