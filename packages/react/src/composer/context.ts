@@ -1,0 +1,76 @@
+import type {
+  AnnounceMessage,
+  ComposerEvent,
+  ComposerState,
+  ComposerStore,
+  CompositionTracker,
+  FocusTarget,
+} from '@parley/machine'
+import { createContext, useContext } from 'react'
+import { useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
+import type { StoreApi } from 'zustand/vanilla'
+import type { ComposerMessages } from '../locales/index.ts'
+
+/** Presentation-only state the machine asks for through effects. */
+export interface ComposerUiState {
+  /** The latest live-region message; `n` makes a repeated message announce again. */
+  announcement: { message: AnnounceMessage; n: number } | null
+  /** A pending focus move, applied after the next commit. */
+  focus: { target: FocusTarget; n: number } | null
+}
+
+/** What the parts of one composer share. Stable for the composer's life. */
+export interface ComposerContextValue {
+  store: ComposerStore
+  ui: StoreApi<ComposerUiState>
+  tracker: CompositionTracker
+  /** Element ids, derived from one `useId`. */
+  ids: ComposerIds
+  /** The root element, where focus targets are looked up. */
+  rootRef: { current: HTMLElement | null }
+  send: (event: ComposerEvent) => void
+}
+
+/** Ids that tie labels and controls together. */
+export interface ComposerIds {
+  root: string
+  title: string
+  body: string
+  detail: string
+  custom: string
+  customLabel: string
+  hint: string
+  status: string
+  option: (index: number) => string
+}
+
+export const ComposerContext = createContext<ComposerContextValue | null>(null)
+
+/** Strings and the formatter of the current locale. */
+export interface MessagesValue {
+  messages: ComposerMessages
+  t: (key: keyof ComposerMessages, values?: Record<string, string | number>) => string
+}
+
+export const MessagesContext = createContext<MessagesValue | null>(null)
+
+/** The composer the calling part belongs to. Throws outside `Composer.Root`. */
+export function useComposerContext(): ComposerContextValue {
+  const value = useContext(ComposerContext)
+  if (!value) throw new Error('Composer parts must be rendered inside <Composer.Root>.')
+  return value
+}
+
+/** The current locale's strings. */
+export function useMessages(): MessagesValue {
+  const value = useContext(MessagesContext)
+  if (!value) throw new Error('Composer parts must be rendered inside <Composer.Root>.')
+  return value
+}
+
+/** Subscribes to a slice of the composer state (shallowly compared). */
+export function useComposerState<T>(selector: (state: ComposerState) => T): T {
+  const { store } = useComposerContext()
+  return useStore(store, useShallow(selector))
+}

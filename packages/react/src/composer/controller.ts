@@ -1,0 +1,199 @@
+import {
+  type ComposerOutcome,
+  type ComposerRequest,
+  type ComposerState,
+  type ComposerStateReducer,
+  createComposerState,
+  createComposerStore,
+  createCompositionTracker,
+  type FocusTarget,
+  serializeDrafts,
+} from '@parley/machine'
+import type { AskUserQuestionAnswer } from '@parley/seam'
+import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
+import { createStore } from 'zustand/vanilla'
+import {
+  type ComposerLocale,
+  type ComposerMessages,
+  format,
+  resolveMessages,
+} from '../locales/index.ts'
+import type { ComposerContextValue, ComposerUiState, MessagesValue } from './context.ts'
+import { failureEvent, receiptEvent } from './receipt.ts'
+import {
+  clearDrafts,
+  type DraftStorage,
+  defaultDraftStorage,
+  readDrafts,
+  writeDrafts,
+} from './storage.ts'
+
+/** Options shared by `useQuestionComposer` and `QuestionComposer`. */
+export interface QuestionComposerOptions {
+  /** The request to answer: `{ rpcId, sessionId, questions }`. */
+  request: ComposerRequest
+  /**
+   * Sends the answer. Resolve when the host accepted it (a resolved
+   * `{ accepted: false, reason }` receipt counts as refused); reject on a
+   * transport failure. Refusals and failures show in the status region and
+   * the user can retry.
+   */
+  onAnswer: (answer: AskUserQuestionAnswer) => Promise<unknown>
+  /** Cancels the whole request. Settles like `onAnswer`. */
+  onCancel: () => Promise<unknown>
+  /** Built-in dictionary. @default 'en' */
+  locale?: ComposerLocale | undefined
+  /** Overrides any string of the dictionary. */
+  messages?: Partial<ComposerMessages> | undefined
+  /** Start collapsed. @default false */
+  defaultMinimized?: boolean | undefined
+  /** Amends any change the machine proposes (Downshift's `stateReducer`). */
+  stateReducer?: ComposerStateReducer | undefined
+  /**
+   * Where drafts persist per `rpcId`, so a reload restores them. `null`
+   * disables persistence. @default sessionStorage (when available)
+   */
+  draftStorage?: DraftStorage | null | undefined
+  /**
+   * How the host resolved the request (from its broadcast). Feeds
+   * `REQUEST_RESOLVED`, which settles the card.
+   */
+  resolution?: ComposerOutcome | null | undefined
+}
+
+function makeIds(base: string): ComposerContextValue['ids'] {
+  return {
+    root: `${base}root`,
+    title: `${base}title`,
+    body: `${base}body`,
+    detail: `${base}detail`,
+    custom: `${base}custom`,
+    customLabel: `${base}custom-label`,
+    hint: `${base}hint`,
+    status: `${base}status`,
+    option: (index) => `${base}option-${index}`,
+  }
+}
+
+/** Translator bound to a dictionary. */
+export function useMessagesValue(
+  locale: ComposerLocale | undefined,
+  overrides: Partial<ComposerMessages> | undefined,
+): MessagesValue {
+  // Overrides are usually inline objects: compare by content, not identity.
+  const key = overrides ? JSON.stringify(overrides) : ''
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `overrides`
+  return useMemo(() => {
+    const messages = resolveMessages(locale, overrides)
+    return { messages, t: (name, values) => format(messages[name], values ?? {}) }
+  }, [locale, key])
+}
+
+function isDone(state: ComposerState): boolean {
+  return state.phase === 'awaiting-resolution' || state.phase === 'settled'
+}
+
+function selectorFor(target: FocusTarget): string {
+  switch (target.part) {
+    case 'heading':
+      return '[data-part="title"]'
+    case 'option':
+      return `[data-part="option"][data-index="${target.index}"]`
+    case 'custom-answer':
+      return '[data-part="custom-input"]'
+    case 'submit':
+      return '[data-part="submit"]'
+  }
+}
+
+/** Moves focus where the machine's focus effects say, after the commit that rendered it. */
+export function useFocusEffects(ctx: ComposerContextValue): void {
+  const focus = useStore(ctx.ui, (ui) => ui.focus)
+  useLayoutEffect(() => {
+    const root = ctx.rootRef.current
+    if (!focus || !root) return
+    const element =
+      root.querySelector<HTMLElement>(selectorFor(focus.target)) ??
+      root.querySelector<HTMLElement>('[data-part="title"]')
+    if (element && !element.closest('[hidden]')) element.focus()
+  }, [ctx, focus])
+}
+
+/**
+ * Creates one composer's store and wiring: transport callbacks, focus and
+ * announce effects, draft persistence and the host's resolution.
+ */
+export function useComposerController(options: QuestionComposerOptions): ComposerContextValue {
+  const base = useId()
+  const [context] = useState<ComposerContextValue>(() => {
+    const storage =
+      options.draftStorage === undefined ? defaultDraftStorage() : options.draftStorage
+    const initialState = createComposerState(options.request, {
+      drafts: readDrafts(storage, options.request.rpcId),
+      minimized: options.defaultMinimized ?? false,
+    })
+    const store = createComposerStore({ request: options.request, initialState })
+    const ui = createStore<ComposerUiState>()(() => ({ announcement: null, focus: null }))
+    let n = 0
+    store.setCallbacks({
+      onFocus: (target) => ui.setState({ focus: { target, n: ++n } }),
+      onAnnounce: (message) => ui.setState({ announcement: { message, n: ++n } }),
+    })
+    return {
+      store,
+      ui,
+      tracker: createCompositionTracker(),
+      ids: makeIds(base),
+      rootRef: { current: null },
+      send: store.send,
+    }
+  })
+  const { store } = context
+  const { onAnswer, onCancel, stateReducer, request, resolution } = options
+  const storage = options.draftStorage === undefined ? defaultDraftStorage() : options.draftStorage
+
+  useLayoutEffect(() => {
+    const settle = (promise: () => Promise<unknown>) => {
+      let pending: Promise<unknown>
+      try {
+        pending = Promise.resolve(promise())
+      } catch (error) {
+        pending = Promise.reject(error)
+      }
+      pending.then(
+        (value) => store.send(receiptEvent(value)),
+        (error: unknown) => store.send(failureEvent(error)),
+      )
+    }
+    store.setCallbacks({
+      onSubmit: (_rpcId, answer) => settle(() => onAnswer(answer)),
+      onCancel: () => settle(onCancel),
+      stateReducer,
+    })
+  }, [store, onAnswer, onCancel, stateReducer])
+
+  useEffect(() => {
+    if (request !== store.getState().request) store.send({ type: 'REPLAY_REQUEST', request })
+  }, [store, request])
+
+  useEffect(() => {
+    if (resolution) store.send({ type: 'REQUEST_RESOLVED', outcome: resolution })
+  }, [store, resolution])
+
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        if (isDone(state)) {
+          if (!isDone(previous)) clearDrafts(storage, state.rpcId)
+          return
+        }
+        if (state.drafts !== previous.drafts || state.index !== previous.index)
+          writeDrafts(storage, state.rpcId, serializeDrafts(state))
+      }),
+    [store, storage],
+  )
+
+  useFocusEffects(context)
+  return context
+}

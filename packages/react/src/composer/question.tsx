@@ -1,0 +1,170 @@
+import { draftHasAnswer, selectCurrentQuestion } from '@parley/machine'
+import { parseRecommendedLabel } from '@parley/seam'
+import { type ReactNode, useRef } from 'react'
+import { useAutosize } from './autosize.ts'
+import { useComposerContext, useComposerState, useMessages } from './context.ts'
+import { MarkdownDetail } from './detail.tsx'
+import { CheckIcon } from './icons.tsx'
+import {
+  getCustomInputProps,
+  getOptionProps,
+  getOptionsProps,
+  getTitleProps,
+  part,
+} from './props.ts'
+import { currentStatus, isEditable } from './view.ts'
+
+/** The question on screen: title, detail, options and the custom answer. */
+export function Question({ children }: { children?: ReactNode }) {
+  const view = useComposerState((state) => ({
+    id: selectCurrentQuestion(state)?.id,
+    status: currentStatus(state),
+  }))
+  return (
+    <div {...part('question')} data-state={view.status} data-question-id={view.id}>
+      {children ?? (
+        <>
+          <Title />
+          <Detail />
+          <Options />
+          <CustomAnswer />
+        </>
+      )}
+    </div>
+  )
+}
+
+/** The question text as a heading (focusable with `tabindex="-1"`). */
+export function Title() {
+  const ctx = useComposerContext()
+  const text = useComposerState((state) => selectCurrentQuestion(state)?.question ?? '')
+  return <h2 {...getTitleProps(ctx)}>{text}</h2>
+}
+
+/** The question's Markdown `detail`, rendered safely (lazy chunk). */
+export function Detail() {
+  const ctx = useComposerContext()
+  const detail = useComposerState((state) => selectCurrentQuestion(state)?.detail)
+  return detail ? <MarkdownDetail source={detail} id={ctx.ids.detail} /> : null
+}
+
+/** Radios (single-select) or checkboxes (multi-select). Renders nothing for free-text questions. */
+export function Options({ children }: { children?: ReactNode }) {
+  const ctx = useComposerContext()
+  const view = useComposerState((state) => {
+    const question = selectCurrentQuestion(state)
+    return { count: question?.options?.length ?? 0, multiple: question?.multiSelect === true }
+  })
+  if (view.count === 0) return null
+  return (
+    <div {...getOptionsProps(ctx, view)}>
+      {children ??
+        Array.from({ length: view.count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: options are addressed by position
+          <Option key={index} index={index} />
+        ))}
+    </div>
+  )
+}
+
+/** One option: label (without the recommended suffix), badge, description. */
+export function Option({ index }: { index: number }) {
+  const ctx = useComposerContext()
+  const { messages } = useMessages()
+  const view = useComposerState((state) => {
+    const question = selectCurrentQuestion(state)
+    const option = question?.options?.[index]
+    const draft = question ? state.drafts[question.id] : undefined
+    return {
+      label: option?.label ?? '',
+      description: option?.description,
+      multiple: question?.multiSelect === true,
+      checked: option ? (draft?.selected.includes(option.label) ?? false) : false,
+      focusable: state.activeOption === index,
+      disabled: !isEditable(state),
+    }
+  })
+  const { display, recommended } = parseRecommendedLabel(view.label)
+  const id = ctx.ids.option(index)
+  const described = [
+    recommended ? `${id}-badge` : '',
+    view.description ? `${id}-description` : '',
+  ].filter(Boolean)
+  return (
+    <button
+      {...getOptionProps(ctx, { ...view, index })}
+      aria-labelledby={`${id}-label`}
+      aria-describedby={described.length > 0 ? described.join(' ') : undefined}
+    >
+      <span {...part('option-indicator')}>{view.checked ? <CheckIcon /> : null}</span>
+      <span {...part('option-text')}>
+        <span {...part('option-label')}>
+          <span id={`${id}-label`}>{display}</span>
+          {recommended ? (
+            <span {...part('badge')} id={`${id}-badge`}>
+              {messages.recommended}
+            </span>
+          ) : null}
+        </span>
+        {view.description ? (
+          <span {...part('option-description')} id={`${id}-description`}>
+            {view.description}
+          </span>
+        ) : null}
+      </span>
+      {index < 9 ? (
+        <span {...part('option-key')} aria-hidden="true">
+          {index + 1}
+        </span>
+      ) : null}
+    </button>
+  )
+}
+
+/**
+ * The custom answer: an inline row after the options, or a larger block for a
+ * free-text question. Grows to 6 lines, then scrolls.
+ */
+export function CustomAnswer() {
+  const ctx = useComposerContext()
+  const { messages } = useMessages()
+  const ref = useRef<HTMLTextAreaElement>(null)
+  const view = useComposerState((state) => {
+    const question = selectCurrentQuestion(state)
+    const draft = question ? state.drafts[question.id] : undefined
+    return {
+      value: draft?.custom ?? '',
+      filled: draft ? draftHasAnswer({ ...draft, selected: [] }) : false,
+      inline: (question?.options?.length ?? 0) > 0,
+      disabled: !isEditable(state),
+      present: question !== undefined,
+    }
+  })
+  useAutosize(ref, view.value)
+  if (!view.present) return null
+  const label = view.inline ? messages.customLabel : messages.freeTextLabel
+  return (
+    <div
+      {...part('custom-answer')}
+      data-variant={view.inline ? 'inline' : 'block'}
+      data-state={view.filled ? 'filled' : 'empty'}
+    >
+      <label {...part('custom-label')} htmlFor={ctx.ids.custom} id={ctx.ids.customLabel}>
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        rows={view.inline ? 1 : 3}
+        {...getCustomInputProps(ctx, {
+          value: view.value,
+          disabled: view.disabled,
+          label,
+          placeholder: view.inline ? messages.customPlaceholder : messages.freeTextPlaceholder,
+        })}
+      />
+      <span {...part('hint')} id={ctx.ids.hint}>
+        {messages.keyboardHint}
+      </span>
+    </div>
+  )
+}

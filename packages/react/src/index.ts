@@ -1,0 +1,45 @@
+export type {
+  ComposerOutcome,
+  ComposerRequest,
+  ComposerState,
+  ComposerStateReducer,
+} from '@parley/machine'
+export { ComposerSlot, type ComposerSlotProps } from './composer/composer-slot.tsx'
+export type { QuestionComposerOptions } from './composer/controller.ts'
+export {
+  Announcer,
+  Body,
+  Footer,
+  Pager,
+  Progress,
+  Skip,
+  Status,
+  Submit,
+} from './composer/footer.tsx'
+export {
+  type ComposerHeaderProps,
+  Dismiss,
+  DismissConfirm,
+  Header,
+  Minimize,
+} from './composer/header.tsx'
+export * as Composer from './composer/parts.ts'
+export { isPlanReview } from './composer/plan-review.tsx'
+export { CustomAnswer, Detail, Option, Options, Question, Title } from './composer/question.tsx'
+export {
+  PlanReviewCard,
+  QuestionComposer,
+  type QuestionComposerProps,
+} from './composer/question-composer.tsx'
+export { type ComposerHandle, type ComposerRootProps, Root } from './composer/root.tsx'
+export type { DraftStorage } from './composer/storage.ts'
+export {
+  type QuestionComposerApi,
+  useQuestionComposer,
+} from './composer/use-question-composer.ts'
+export {
+  type ComposerLocale,
+  type ComposerMessages,
+  composerLocales,
+  resolveMessages,
+} from './locales/index.ts'
