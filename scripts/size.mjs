@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Prints the minified + gzipped size of the browser code a chat app adds:
+// @parley/react (with @parley/machine and the parts of @parley/seam it uses),
+// its lazily loaded Markdown chunk, and @parley/client. Peers are external.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const external = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'zustand',
+  'zustand/*',
+  '@tanstack/react-query',
+]
+const BUDGET_KB = 14
+
+const kb = (bytes) => (bytes / 1000).toFixed(2)
+const gz = (contents) => gzipSync(contents, { level: 9 }).length
+
+async function bundle(entry) {
+  const outdir = mkdtempSync(join(tmpdir(), 'parley-size-'))
+  try {
+    const result = await build({
+      entryPoints: [join(root, entry)],
+      bundle: true,
+      minify: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      outdir,
+      write: false,
+      metafile: true,
+      external,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'error',
+    })
+    const chunks = result.outputFiles
+      .filter((file) => file.path.endsWith('.js'))
+      .map((file) => {
+        const meta =
+          result.metafile.outputs[relative(process.cwd(), file.path)] ??
+          Object.entries(result.metafile.outputs).find(([path]) => file.path.endsWith(path))?.[1]
+        return {
+          name: relative(outdir, file.path),
+          entry: Boolean(meta?.entryPoint),
+          inputs: Object.keys(meta?.inputs ?? {}),
+          imports: (meta?.imports ?? []).filter((i) => !i.external),
+          raw: file.contents.length,
+          gzip: gz(file.contents),
+        }
+      })
+    return chunks
+  } finally {
+    rmSync(outdir, { recursive: true, force: true })
+  }
+}
+
+function report(label, chunks) {
+  const isLazy = (chunk) => chunk.inputs.some((input) => input.includes('/markdown/'))
+  const eager = chunks.filter((chunk) => !isLazy(chunk))
+  const lazy = chunks.filter(isLazy)
+  const sum = (list, key) => list.reduce((total, chunk) => total + chunk[key], 0)
+  const eagerGzip = sum(eager, 'gzip')
+  console.log(`${label}: ${kb(sum(eager, 'raw'))} kB min, ${kb(eagerGzip)} kB gzip`)
+  for (const chunk of lazy)
+    console.log(
+      `  lazy chunk ${chunk.name} (Markdown): ${kb(chunk.raw)} kB min, ${kb(chunk.gzip)} kB gzip`,
+    )
+  const zod = chunks.some((chunk) => chunk.inputs.some((input) => input.includes('/zod/')))
+  if (zod) console.log('  note: zod is in this bundle')
+  return eagerGzip
+}
+
+const composer = await bundle('packages/react/src/index.ts')
+const composerGzip = report('@parley/react (composer, eager)', composer)
+const client = await bundle('packages/client/src/index.ts').catch((error) => {
+  console.log(`@parley/client: not measured (${error.message.split('\n')[0]})`)
+  return null
+})
+if (client) report('@parley/client', client)
+
+const over = composerGzip / 1000 > BUDGET_KB
+console.log(
+  `budget: composer ${kb(composerGzip)} kB / ${BUDGET_KB} kB gzip — ${over ? 'OVER' : 'ok'}`,
+)
+if (over) process.exitCode = 1
