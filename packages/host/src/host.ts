@@ -52,6 +52,11 @@ export interface QuestionHost {
    * `mux/` type.
    */
   broadcast(sessionId: string, frame: AppFrame): void
+  /**
+   * Terminates every open downlink (WebSocket and SSE). Clients reconnect and
+   * get the replay; for test APIs and deploys.
+   */
+  dropStreams(): void
   /** The pending questions, oldest first. */
   pending(): readonly PendingEntry[]
   /** Settles every pending ask `aborted`, ends every stream, refuses new work. Idempotent. */
@@ -174,6 +179,7 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
         throw new TypeError('An app frame needs a type outside question/ and mux/.')
       hub.publish(sessionId, { ...parsed.data, sessionId })
     },
+    dropStreams: () => hub.dropAll(),
     pending: () => store.list(),
     dispose() {
       if (disposed) return

@@ -98,6 +98,10 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
         else deliver(stream, text)
       }
     },
+    /** Terminates every stream; clients reconnect and get the replay. */
+    dropAll(): void {
+      for (const stream of [...streams]) drop(stream)
+    },
     /** Ends every stream (dispose). */
     endAll(): void {
       for (const stream of [...streams]) {

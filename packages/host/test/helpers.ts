@@ -256,3 +256,6 @@ export function manualTimers() {
     },
   }
 }
+
+/** `ws` for the client package's tests (which do not depend on `ws` themselves). */
+export { WebSocket, WebSocketServer } from 'ws'

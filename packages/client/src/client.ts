@@ -1,0 +1,182 @@
+import type { SerializedDrafts } from '@parley/machine'
+import type { AskUserQuestionAnswer, ValidationIssue } from '@parley/seam'
+import type {
+  AppFrame,
+  DownlinkFrame,
+  QuestionRequestedFrame,
+  QuestionResolvedFrame,
+  RespondBody,
+  RespondReceipt,
+} from '@parley/seam/wire'
+import type { StoreApi } from 'zustand/vanilla'
+import { type ClientTimers, createConnection, type WebSocketConstructor } from './connection.ts'
+import { type FetchLike, postRespond } from './respond.ts'
+import {
+  type ClientQuestion,
+  type ConnectionStatus,
+  createSessionStore,
+  type QuestionClientState,
+  selectSessionQuestions,
+} from './session-store.ts'
+
+/** A frame the client dropped because it failed the wire schemas. */
+export interface FrameError {
+  issues: ValidationIssue[]
+  /** What arrived. */
+  data: unknown
+}
+
+/** Options of {@link createQuestionClient}. */
+export interface QuestionClientOptions {
+  /** Where the host is (`https://app.example`). @default location.origin */
+  baseUrl?: string
+  /** Only these sessions (`?session=` each). @default every session the user may access */
+  sessions?: readonly string[]
+  /** @default '/api/mux' */
+  muxPath?: string
+  /** @default '/api/respond' */
+  respondPath?: string
+  /** @default globalThis.WebSocket */
+  WebSocket?: WebSocketConstructor
+  /** @default globalThis.fetch */
+  fetch?: FetchLike
+  /** Extra headers for respond POSTs (an auth token, a CSRF header). */
+  headers?: () => Record<string, string>
+  /** @default 'same-origin' */
+  credentials?: RequestCredentials
+  /** Jitter source for the backoff. @default Math.random */
+  random?: () => number
+  /** Timers for the backoff. @default the global ones */
+  timers?: ClientTimers
+  /** Called for each dropped frame (also see `client.onFrameError`). */
+  onFrameError?: (error: FrameError) => void
+}
+
+/** The browser side of the mux. See the package README. */
+export interface QuestionClient {
+  /** The zustand vanilla store: `{ connection, sessions }`. */
+  readonly store: StoreApi<QuestionClientState>
+  getState(): QuestionClientState
+  /** Listens to every state change; returns the unsubscribe. */
+  subscribe(
+    listener: (state: QuestionClientState, previous: QuestionClientState) => void,
+  ): () => void
+  getConnectionStatus(): ConnectionStatus
+  /** The session's pending requests, oldest first. Stable until they change. */
+  getSessionQuestions(sessionId: string): readonly ClientQuestion[]
+  /** POSTs an answer; resolves with the receipt, rejects with `QuestionClientError`. */
+  respond(rpcId: string, sessionId: string, answer: AskUserQuestionAnswer): Promise<RespondReceipt>
+  /** POSTs a cancel (the user dismissed the question). */
+  cancel(rpcId: string, sessionId: string): Promise<RespondReceipt>
+  /** Keeps composer drafts with a queued request across replays. */
+  saveDrafts(sessionId: string, rpcId: string, drafts: SerializedDrafts): void
+  /** Listens to the app's own frames (`type` outside `question/` and `mux/`). */
+  onAppFrame(listener: (frame: AppFrame) => void): () => void
+  /** Listens to dropped, malformed frames. */
+  onFrameError(listener: (error: FrameError) => void): () => void
+  /** Drops the socket and reconnects at once. */
+  reconnect(): void
+  /** Closes the downlink for good (`connection` becomes `closed`). */
+  close(): void
+}
+
+function isRequested(frame: DownlinkFrame): frame is QuestionRequestedFrame {
+  return frame.type === 'question/requested'
+}
+function isResolved(frame: DownlinkFrame): frame is QuestionResolvedFrame {
+  return frame.type === 'question/resolved'
+}
+
+function emit<T>(listeners: Set<(value: T) => void>, value: T): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(value)
+    } catch {
+      // A listener's failure must not break the downlink.
+    }
+  }
+}
+
+function muxUrl(base: string, path: string, sessions: readonly string[]): string {
+  const url = new URL(path, base)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  for (const id of sessions) url.searchParams.append('session', id)
+  return url.toString()
+}
+
+/** Creates the client and opens the mux. */
+export function createQuestionClient(options: QuestionClientOptions = {}): QuestionClient {
+  const base = options.baseUrl ?? globalThis.location?.origin ?? 'http://localhost'
+  const sessions = createSessionStore()
+  const appListeners = new Set<(frame: AppFrame) => void>()
+  const errorListeners = new Set<(error: FrameError) => void>()
+  if (options.onFrameError) errorListeners.add(options.onFrameError)
+  let replayed = new Set<string>()
+
+  function onFrame(frame: DownlinkFrame, live: boolean): void {
+    if (isRequested(frame)) {
+      if (!live) replayed.add(frame.rpcId)
+      sessions.request(frame)
+    } else if (isResolved(frame)) {
+      sessions.retire(frame.sessionId, frame.rpcId)
+    } else if (frame.type === 'mux/ready') {
+      sessions.reconcile(replayed)
+      replayed = new Set()
+    } else emit(appListeners, frame)
+  }
+
+  const WebSocketImpl = options.WebSocket ?? globalThis.WebSocket
+  const connection = createConnection({
+    url: muxUrl(base, options.muxPath ?? '/api/mux', options.sessions ?? []),
+    WebSocket: WebSocketImpl,
+    timers: options.timers ?? {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    random: options.random ?? Math.random,
+    onStatus: sessions.setConnection,
+    onSocket: () => {
+      replayed = new Set()
+    },
+    onFrame,
+    onFrameError: (issues, data) => emit(errorListeners, { issues, data }),
+  })
+
+  const post = {
+    url: new URL(options.respondPath ?? '/api/respond', base).toString(),
+    fetch: options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init)),
+    credentials: options.credentials ?? 'same-origin',
+    headers: options.headers ?? (() => ({})),
+  }
+
+  async function send(body: RespondBody): Promise<RespondReceipt> {
+    const receipt = await postRespond(post, body)
+    if (receipt.accepted) sessions.markSent(body.sessionId, body.rpcId)
+    else if (receipt.reason === 'not-pending') sessions.retire(body.sessionId, body.rpcId)
+    return receipt
+  }
+
+  const { store } = sessions
+  connection.start()
+  return {
+    store,
+    getState: store.getState,
+    subscribe: store.subscribe,
+    getConnectionStatus: () => store.getState().connection,
+    getSessionQuestions: (sessionId) => selectSessionQuestions(store.getState(), sessionId),
+    respond: (rpcId, sessionId, answer) => send({ rpcId, sessionId, result: { ok: true, answer } }),
+    cancel: (rpcId, sessionId) =>
+      send({ rpcId, sessionId, result: { ok: false, error: { code: 'cancelled' } } }),
+    saveDrafts: sessions.saveDrafts,
+    onAppFrame(listener) {
+      appListeners.add(listener)
+      return () => appListeners.delete(listener)
+    },
+    onFrameError(listener) {
+      errorListeners.add(listener)
+      return () => errorListeners.delete(listener)
+    },
+    reconnect: connection.reconnect,
+    close: connection.stop,
+  }
+}
