@@ -1,0 +1,78 @@
+/** One session: its transcript, and the chat input wrapped in the composer slot. */
+import { ApiError } from '../api/http.ts'
+import { useSendMessage, useSession, useStop } from '../api/queries.ts'
+import { QuestionArea } from '../parley/question-area.tsx'
+import { ChatInput } from './chat-input.tsx'
+import { EmptyState } from './empty-state.tsx'
+import { Spinner } from './icons.tsx'
+import { Transcript } from './transcript.tsx'
+
+export function ChatView({ sessionId, onNewChat }: { sessionId: string; onNewChat: () => void }) {
+  const session = useSession(sessionId)
+  const send = useSendMessage(sessionId)
+  const stop = useStop(sessionId)
+
+  if (session.isPending) {
+    return (
+      <div className="center-state" aria-busy="true">
+        <Spinner />
+        <span>Loading the conversation…</span>
+      </div>
+    )
+  }
+  if (session.isError) {
+    const missing = session.error instanceof ApiError && session.error.status === 404
+    return (
+      <div className="center-state">
+        <h2>{missing ? 'This chat does not exist' : 'The conversation could not be loaded'}</h2>
+        <p>
+          {missing
+            ? 'It may have been removed, or it belongs to another browser.'
+            : session.error.message}
+        </p>
+        <div className="center-actions">
+          {!missing && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => session.refetch()}
+            >
+              Try again
+            </button>
+          )}
+          <button type="button" className="button button-primary" onClick={onNewChat}>
+            New chat
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  const { events } = session.data
+  const running = events.some((event) => event.kind === 'tool' && event.status === 'running')
+  const busy = running || session.data.session.status !== 'idle'
+  const onStop = () => stop.mutate()
+  const sendText = (text: string) => send.mutateAsync(text)
+
+  return (
+    <>
+      <Transcript
+        events={events}
+        onStop={onStop}
+        stopping={stop.isPending}
+        empty={<EmptyState onPick={(text) => void sendText(text)} disabled={send.isPending} />}
+      />
+      <div className="dock">
+        <QuestionArea sessionId={sessionId}>
+          <ChatInput
+            key={sessionId}
+            sessionId={sessionId}
+            onSend={sendText}
+            onStop={onStop}
+            busy={busy}
+          />
+        </QuestionArea>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,27 @@
+/**
+ * The agent's light formatting: **bold** and `code`, rendered as React
+ * elements (never as HTML). Everything else is plain text; line breaks keep.
+ */
+import type { ReactNode } from 'react'
+
+const TOKEN = /(\*\*[^*\n]+\*\*|`[^`\n]+`)/g
+
+export function RichText({ text }: { text: string }) {
+  const nodes: ReactNode[] = []
+  let last = 0
+  for (const match of text.matchAll(TOKEN)) {
+    const token = match[0]
+    const at = match.index
+    if (at > last) nodes.push(text.slice(last, at))
+    nodes.push(
+      token.startsWith('**') ? (
+        <strong key={at}>{token.slice(2, -2)}</strong>
+      ) : (
+        <code key={at}>{token.slice(1, -1)}</code>
+      ),
+    )
+    last = at + token.length
+  }
+  if (last < text.length) nodes.push(text.slice(last))
+  return <>{nodes}</>
+}

@@ -1,0 +1,83 @@
+/** One `ask_user_question` call in the transcript, in whatever state it is. */
+import type { ToolEvent } from '../api/types.ts'
+import { CheckIcon, ChevronIcon, QuestionIcon, SlashIcon, Spinner, StopIcon } from './icons.tsx'
+
+function asked(total: number) {
+  return `Asked ${total} ${total === 1 ? 'question' : 'questions'}`
+}
+
+const OUTCOME: Record<Exclude<ToolEvent['status'], 'running' | 'answered'>, string> = {
+  cancelled: 'cancelled',
+  interrupted: 'interrupted',
+  failed: 'failed',
+}
+
+interface ToolRowProps {
+  event: ToolEvent
+  /** Interrupts the agent's turn; offered while the call runs. */
+  onStop?: (() => void) | undefined
+  stopping?: boolean
+}
+
+export function ToolRow({ event, onStop, stopping = false }: ToolRowProps) {
+  const title = asked(event.total)
+  if (event.status === 'running') {
+    return (
+      <div className="tool" data-state="running">
+        <Spinner />
+        <span className="tool-text">
+          {title} · <span className="tool-waiting">Waiting for your answer</span>
+        </span>
+        {onStop && (
+          <button
+            type="button"
+            className="button button-ghost button-sm"
+            onClick={onStop}
+            disabled={stopping}
+          >
+            <StopIcon />
+            Stop
+          </button>
+        )}
+      </div>
+    )
+  }
+  if (event.status === 'answered') {
+    const answers = event.answers ?? []
+    return (
+      <details className="tool" data-state="answered">
+        <summary>
+          <span className="tool-icon" data-tone="success">
+            <CheckIcon />
+          </span>
+          <span className="tool-text">
+            {title} · answered {event.answered ?? 0}/{event.total}
+          </span>
+          <span className="tool-chevron">
+            <ChevronIcon />
+          </span>
+        </summary>
+        <dl className="tool-answers">
+          {answers.map((line) => (
+            <div key={line.id} className="tool-answer" data-skipped={line.skipped || undefined}>
+              <dt>{line.question}</dt>
+              <dd>{line.answer}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    )
+  }
+  const failed = event.status === 'failed'
+  return (
+    <div className="tool" data-state={event.status}>
+      <span className="tool-icon" data-tone={failed ? 'danger' : 'muted'}>
+        {failed ? <QuestionIcon /> : <SlashIcon />}
+      </span>
+      <span className="tool-text">
+        {title} · {OUTCOME[event.status]}
+        {failed && event.code ? <code className="tool-code">{event.code}</code> : null}
+      </span>
+    </div>
+  )
+}

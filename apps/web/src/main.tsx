@@ -1,0 +1,26 @@
+import '@parley/react/styles.css'
+import './app.css'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app.tsx'
+import { ParleyProvider } from './parley/connection.tsx'
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, refetchOnWindowFocus: false },
+  },
+})
+
+const root = document.getElementById('root')
+if (!root) throw new Error('The page has no #root element.')
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ParleyProvider>
+        <App />
+      </ParleyProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+)
