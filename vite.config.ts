@@ -33,6 +33,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['reliability/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'jsdom',
           environment: 'jsdom',
           include: ['packages/*/test/**/*.test.tsx', 'apps/*/test/**/*.test.tsx'],
