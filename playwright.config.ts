@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+
+const port = Number(process.env.E2E_PORT ?? 4174)
+const baseURL = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e.ts',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The demo host with the test API on, serving the freshly built web app.
+    command: `pnpm --filter @parley/web build && PORT=${port} PARLEY_TEST_API=1 pnpm --filter @parley/demo-host start`,
+    url: `${baseURL}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+  },
+})
