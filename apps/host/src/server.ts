@@ -115,7 +115,7 @@ export function createDemoServer(options: DemoServerOptions) {
     if (pathname.startsWith('/api/test/') && testApi) {
       if (pathname === '/api/test/drop-sockets' && method === 'POST') {
         const count = sockets.size
-        for (const socket of sockets) socket.destroy()
+        host.dropStreams()
         return sendJson(res, 200, { dropped: count })
       }
       return testApi.handle(req, res, pathname, principal)
