@@ -38,6 +38,19 @@ export {
   useQuestionComposer,
 } from './composer/use-question-composer.ts'
 export {
+  type CancelVariables,
+  QuestionClientProvider,
+  type QuestionClientProviderProps,
+  type RespondVariables,
+  SessionComposerSlot,
+  type SessionComposerSlotProps,
+  useCancel,
+  useConnectionStatus,
+  useQuestionClient,
+  useRespond,
+  useSessionQuestions,
+} from './connection/index.ts'
+export {
   type ComposerLocale,
   type ComposerMessages,
   composerLocales,

@@ -1,0 +1,62 @@
+import {
+  type ClientQuestion,
+  type ConnectionStatus,
+  selectConnectionStatus,
+  selectSessionQuestions,
+} from '@parley/client'
+import type { AskUserQuestionAnswer } from '@parley/seam'
+import type { RespondReceipt } from '@parley/seam/wire'
+import { useMutation } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useStore } from 'zustand'
+import { useQuestionClient } from './client-context.tsx'
+
+/** The mux connection: `connecting`, `open` (live and complete), `reconnecting`, `closed`. */
+export function useConnectionStatus(): ConnectionStatus {
+  return useStore(useQuestionClient().store, selectConnectionStatus)
+}
+
+/** The session's pending requests, oldest first. Re-renders only when they change. */
+export function useSessionQuestions(sessionId: string): readonly ClientQuestion[] {
+  const select = useCallback(
+    (state: Parameters<typeof selectSessionQuestions>[0]) =>
+      selectSessionQuestions(state, sessionId),
+    [sessionId],
+  )
+  return useStore(useQuestionClient().store, select)
+}
+
+/** Variables of {@link useRespond}. */
+export interface RespondVariables {
+  rpcId: string
+  sessionId: string
+  answer: AskUserQuestionAnswer
+}
+
+/** Variables of {@link useCancel}. */
+export interface CancelVariables {
+  rpcId: string
+  sessionId: string
+}
+
+/**
+ * Sends an answer as a react-query mutation (pending, error and retry
+ * states). Resolves with the host's receipt; a refused receipt
+ * (`{ accepted: false }`) resolves too, transport failures reject.
+ */
+export function useRespond() {
+  const client = useQuestionClient()
+  return useMutation<RespondReceipt, Error, RespondVariables>({
+    mutationKey: ['parley', 'respond'],
+    mutationFn: ({ rpcId, sessionId, answer }) => client.respond(rpcId, sessionId, answer),
+  })
+}
+
+/** Cancels a request (the user dismissed it) as a react-query mutation. */
+export function useCancel() {
+  const client = useQuestionClient()
+  return useMutation<RespondReceipt, Error, CancelVariables>({
+    mutationKey: ['parley', 'cancel'],
+    mutationFn: ({ rpcId, sessionId }) => client.cancel(rpcId, sessionId),
+  })
+}
