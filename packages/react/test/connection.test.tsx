@@ -49,9 +49,6 @@ function setup(receipts: unknown[] = [{ accepted: true }]) {
       })
     },
   })
-  function Status() {
-    return <p>connection: {useConnectionStatus()}</p>
-  }
   render(
     <QuestionClientProvider client={client} queryClient="own">
       <Status />
@@ -66,6 +63,15 @@ function setup(receipts: unknown[] = [{ accepted: true }]) {
 afterEach(() => {
   FakeSocket.last = null
 })
+
+function Status() {
+  return <p>connection: {useConnectionStatus()}</p>
+}
+
+function Orphan() {
+  useQuestionClient()
+  return null
+}
 
 describe('SessionComposerSlot wired to a question client', () => {
   it('shows the connection status from the client', async () => {
@@ -142,10 +148,6 @@ describe('SessionComposerSlot wired to a question client', () => {
   })
 
   it('needs a provider', () => {
-    function Orphan() {
-      useQuestionClient()
-      return null
-    }
     const quiet = console.error
     console.error = () => {}
     try {
