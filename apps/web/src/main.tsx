@@ -1,5 +1,6 @@
 import '@parley/react/styles.css'
 import './app.css'
+import { createQuestionClient } from '@parley/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -12,13 +13,16 @@ const queryClient = new QueryClient({
   },
 })
 
+/** One mux connection per page: questions and the chat's live frames share it. */
+const questionClient = createQuestionClient()
+
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element.')
 
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ParleyProvider>
+      <ParleyProvider client={questionClient}>
         <App />
       </ParleyProvider>
     </QueryClientProvider>
