@@ -1,0 +1,129 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ComposerRequest } from '../src/index.ts'
+import { ComposerSlot } from '../src/index.ts'
+import { colour, makeRequest, memoryStorage, name } from './fixtures.tsx'
+
+const first = makeRequest([colour], 'rpc-1')
+const second = makeRequest([name], 'rpc-2')
+
+function setup(initial: ComposerRequest[] = []) {
+  let clock = 10_000
+  const onAnswer = vi.fn(async () => ({ accepted: true }))
+  const onCancel = vi.fn(async () => ({ accepted: true }))
+  const storage = memoryStorage()
+  const view = (requests: ComposerRequest[]) => (
+    <ComposerSlot
+      requests={requests}
+      onAnswer={onAnswer}
+      onCancel={onCancel}
+      draftStorage={storage}
+      now={() => clock}
+    >
+      <textarea aria-label="Message" />
+    </ComposerSlot>
+  )
+  const result = render(view(initial))
+  return {
+    ...result,
+    onAnswer,
+    onCancel,
+    show: (requests: ComposerRequest[]) => result.rerender(view(requests)),
+    tick: (ms: number) => {
+      clock += ms
+      act(() => vi.advanceTimersByTime(ms))
+    },
+    input: () => screen.getByLabelText('Message') as HTMLTextAreaElement,
+    wrapper: () => document.querySelector('[data-scope="composer-slot"][data-part="input"]'),
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('ComposerSlot', () => {
+  it('shows the chat input when nothing is pending', () => {
+    const { input, wrapper } = setup()
+    expect(input()).toBeVisible()
+    expect(wrapper()).not.toHaveAttribute('hidden')
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument()
+  })
+
+  it('takes over with the oldest request, hiding the chat input but keeping its draft', () => {
+    const { input, show, wrapper } = setup()
+    fireEvent.change(input(), { target: { value: 'half-written message' } })
+    show([first, second])
+    expect(screen.getByRole('heading', { name: 'Which colour?' })).toBeInTheDocument()
+    expect(screen.getByText('Request 1 of 2')).toBeInTheDocument()
+    expect(wrapper()).toHaveAttribute('hidden')
+    expect(wrapper()).toHaveAttribute('inert')
+    expect(input()).toHaveValue('half-written message')
+  })
+
+  it('moves focus to the composer heading when the user is not typing', () => {
+    const { show, input } = setup()
+    input().focus()
+    show([first])
+    expect(screen.getByRole('heading', { name: 'Which colour?' })).toHaveFocus()
+  })
+
+  it('does not steal focus from someone who typed within the last second', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { show, input, tick, wrapper } = setup()
+    input().focus()
+    fireEvent.input(input(), { target: { value: 'typing' } })
+    tick(400)
+    show([first])
+    expect(screen.getByRole('heading', { name: 'Which colour?' })).toBeInTheDocument()
+    expect(input()).toHaveFocus()
+    expect(wrapper()).not.toHaveAttribute('hidden')
+    tick(300)
+    fireEvent.input(input(), { target: { value: 'typing more' } })
+    tick(900)
+    expect(input()).toHaveFocus()
+    tick(200)
+    expect(wrapper()).toHaveAttribute('hidden')
+    expect(screen.getByRole('heading', { name: 'Which colour?' })).toHaveFocus()
+    expect(document.activeElement).not.toBe(document.body)
+    expect(input()).toHaveValue('typing more')
+  })
+
+  it('answers through onAnswer(rpcId, answer) and moves on to the next request', async () => {
+    const user = userEvent.setup()
+    const { show, onAnswer } = setup()
+    show([first, second])
+    await user.click(screen.getByRole('radio', { name: 'Green' }))
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(onAnswer).toHaveBeenCalledWith('rpc-1', {
+      answers: [{ id: 'colour', selected: ['Green'] }],
+    })
+    show([second])
+    expect(screen.getByRole('heading', { name: 'What is the project called?' })).toHaveFocus()
+    expect(screen.queryByText(/Request 1 of/)).not.toBeInTheDocument()
+  })
+
+  it('cancels through onCancel(rpcId)', async () => {
+    const user = userEvent.setup()
+    const { show, onCancel } = setup()
+    show([second])
+    await user.click(screen.getByRole('button', { name: 'Dismiss question' }))
+    expect(onCancel).toHaveBeenCalledWith('rpc-2')
+  })
+
+  it('gives the chat input back, draft and focus intact, when nothing is pending', async () => {
+    const user = userEvent.setup()
+    const { show, input, wrapper } = setup()
+    await user.click(input())
+    fireEvent.change(input(), { target: { value: 'draft' } })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    show([first])
+    vi.useRealTimers()
+    expect(input()).not.toHaveFocus()
+    show([])
+    expect(wrapper()).not.toHaveAttribute('hidden')
+    expect(input()).toHaveValue('draft')
+    expect(input()).toHaveFocus()
+  })
+})

@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { colour, makeRequest, name, renderComposer, toppings } from './fixtures.tsx'
+
+describe('keyboard map', () => {
+  it('options use a roving tabindex: one tab stop, arrows move focus and wrap', async () => {
+    const { user } = renderComposer()
+    const [red, blue, green] = screen.getAllByRole('radio')
+    expect(red).toHaveAttribute('tabindex', '0')
+    expect(blue).toHaveAttribute('tabindex', '-1')
+    red?.focus()
+    await user.keyboard('{ArrowDown}')
+    expect(blue).toHaveFocus()
+    expect(blue).toHaveAttribute('tabindex', '0')
+    expect(red).toHaveAttribute('tabindex', '-1')
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(red).toHaveFocus()
+    await user.keyboard('{ArrowUp}')
+    expect(green).toHaveFocus()
+    await user.keyboard('{Home}')
+    expect(red).toHaveFocus()
+    await user.keyboard('{End}')
+    expect(green).toHaveFocus()
+  })
+
+  it('arrows only move focus; Space or Enter chooses the focused option', async () => {
+    const { user } = renderComposer()
+    screen.getByRole('radio', { name: 'Red' }).focus()
+    await user.keyboard('{ArrowDown}')
+    expect(screen.getByRole('radio', { name: 'Blue' })).toHaveAttribute('aria-checked', 'false')
+    await user.keyboard(' ')
+    expect(screen.getByRole('heading', { name: 'Which toppings?' })).toBeInTheDocument()
+    await user.keyboard('{Enter}')
+    expect(screen.getByRole('checkbox', { name: 'Cheese' })).toHaveAttribute('aria-checked', 'true')
+  })
+
+  it('digits 1–9 choose the n-th option while focus is in the options', async () => {
+    const { user } = renderComposer({ request: makeRequest([toppings, colour]) })
+    screen.getByRole('checkbox', { name: 'Cheese' }).focus()
+    await user.keyboard('3')
+    expect(screen.getByRole('checkbox', { name: 'Basil' })).toHaveAttribute('aria-checked', 'true')
+    await user.keyboard('9')
+    expect(
+      screen.getAllByRole('checkbox').filter((c) => c.getAttribute('aria-checked') === 'true'),
+    ).toHaveLength(1)
+  })
+
+  it('digits are plain text in the custom answer field', async () => {
+    const { user } = renderComposer({ request: makeRequest([colour, name]) })
+    await user.type(screen.getByRole('textbox', { name: 'Other answer' }), '2')
+    expect(screen.getByRole('textbox', { name: 'Other answer' })).toHaveValue('2')
+    expect(screen.getByRole('radio', { name: 'Blue' })).toHaveAttribute('aria-checked', 'false')
+  })
+
+  it('Tab reaches the options once, then the custom field', async () => {
+    const { user } = renderComposer()
+    screen.getByRole('heading', { name: 'Which colour?' }).focus()
+    await user.tab()
+    expect(screen.getByRole('radio', { name: 'Red' })).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('textbox', { name: 'Other answer' })).toHaveFocus()
+  })
+})
