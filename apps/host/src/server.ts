@@ -5,6 +5,7 @@ import { createUserQuestionService, type UserQuestionProvider } from '@parley/se
 import { createScriptedAgent } from './agent/agent.ts'
 import { assertSameOrigin, HttpError, readJson, sendError, sendJson } from './http-util.ts'
 import { mintPrincipal, principalCookie, principalFromCookie } from './principals.ts'
+import { createRateLimiter, type RateLimitOptions, refuseWhenLimited } from './rate-limit.ts'
 import { createSessionRegistry, type Session } from './sessions.ts'
 import { createStaticHandler, SECURITY_HEADERS } from './static.ts'
 import { createTestApi } from './test-api.ts'
@@ -17,6 +18,8 @@ export interface DemoServerOptions {
   testApi?: boolean
   /** Adds `Secure` to the principal cookie. */
   secureCookies?: boolean
+  /** Per-principal limit on POSTs outside `/api/test/` (`false`: none). @default 20 burst, 10/s */
+  rateLimit?: RateLimitOptions | false
 }
 
 const SESSION_PATH = /^\/api\/sessions\/([A-Za-z0-9-]{1,64})(\/messages|\/stop)?$/
@@ -65,6 +68,7 @@ export function createDemoServer(options: DemoServerOptions) {
   const testApi = options.testApi ? createTestApi({ service, sessions }) : null
   const serveStatic = createStaticHandler(options.webRoot)
   const sockets = new Set<Duplex>()
+  const limiter = options.rateLimit === false ? null : createRateLimiter(options.rateLimit)
 
   function principalOf(req: IncomingMessage, res: ServerResponse): string {
     const known = principalFromCookie(req.headers.cookie)
@@ -126,6 +130,10 @@ export function createDemoServer(options: DemoServerOptions) {
   function handle(req: IncomingMessage, res: ServerResponse) {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
     if (pathname.startsWith('/api/')) {
+      if (limiter && req.method === 'POST' && !pathname.startsWith('/api/test/')) {
+        const key = principalFromCookie(req.headers.cookie) ?? `ip:${req.socket.remoteAddress}`
+        if (refuseWhenLimited(limiter, key, res, req)) return
+      }
       // The Parley routes (mux over SSE, respond) first; they authenticate themselves.
       host.handleRequest(req, res, () => {
         api(req, res, pathname).catch((error: unknown) => {
