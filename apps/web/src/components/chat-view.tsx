@@ -68,7 +68,8 @@ export function ChatView({ sessionId, onNewChat }: { sessionId: string; onNewCha
             key={sessionId}
             sessionId={sessionId}
             onSend={sendText}
-            onStop={onStop}
+            // While a tool call runs, its row in the transcript carries the Stop button.
+            onStop={running ? undefined : onStop}
             busy={busy}
           />
         </QuestionArea>
