@@ -1,11 +1,11 @@
 import '@parley/react/styles.css'
 import './app.css'
 import { createQuestionClient } from '@parley/client'
+import { QuestionClientProvider } from '@parley/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'
-import { ParleyProvider } from './parley/connection.tsx'
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,9 +22,9 @@ if (!root) throw new Error('The page has no #root element.')
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ParleyProvider client={questionClient}>
+      <QuestionClientProvider client={questionClient}>
         <App />
-      </ParleyProvider>
+      </QuestionClientProvider>
     </QueryClientProvider>
   </StrictMode>,
 )
