@@ -1,10 +1,15 @@
-import { Children, type ReactNode } from 'react'
+import { createElement, Fragment, type ReactNode } from 'react'
 import { type Block, type Inline, parseMarkdown } from './parse.ts'
 
 const HEADINGS = ['h3', 'h4', 'h5', 'h6', 'h6', 'h6'] as const
 
-function renderInline(nodes: Inline[]): ReactNode[] {
-  return Children.toArray(nodes.map(inlineNode))
+/** Children passed as arguments need no keys: their position is their identity. */
+function sequence(nodes: ReactNode[]): ReactNode {
+  return createElement(Fragment, null, ...nodes)
+}
+
+function renderInline(nodes: Inline[]): ReactNode {
+  return sequence(nodes.map(inlineNode))
 }
 
 function inlineNode(node: Inline): ReactNode {
@@ -31,8 +36,8 @@ function inlineNode(node: Inline): ReactNode {
   return null
 }
 
-function renderBlocks(blocks: Block[]): ReactNode[] {
-  return Children.toArray(blocks.map(blockNode))
+function renderBlocks(blocks: Block[]): ReactNode {
+  return sequence(blocks.map(blockNode))
 }
 
 function listItem(item: Block[]): ReactNode {
@@ -58,7 +63,7 @@ function blockNode(block: Block): ReactNode {
     case 'rule':
       return <hr />
     case 'list': {
-      const items = Children.toArray(block.items.map(listItem))
+      const items = sequence(block.items.map(listItem))
       return block.ordered ? (
         <ol start={block.start === 1 ? undefined : block.start}>{items}</ol>
       ) : (
@@ -70,7 +75,7 @@ function blockNode(block: Block): ReactNode {
 }
 
 /** A list item that is a single paragraph renders without the `<p>`. */
-function renderItem(item: Block[]): ReactNode[] {
+function renderItem(item: Block[]): ReactNode {
   const [only] = item
   return item.length === 1 && only?.type === 'paragraph'
     ? renderInline(only.children)
@@ -90,5 +95,5 @@ export interface MarkdownProps {
  * links or their alt text; nothing remote is loaded.
  */
 export default function Markdown({ source }: MarkdownProps) {
-  return <>{renderBlocks(parseMarkdown(source))}</>
+  return renderBlocks(parseMarkdown(source))
 }
