@@ -5,6 +5,8 @@ import { QuestionClientProvider } from '@parley/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { api } from './api/http.ts'
+import { keys } from './api/queries.ts'
 import { App } from './app.tsx'
 
 const queryClient = new QueryClient({
@@ -13,18 +15,27 @@ const queryClient = new QueryClient({
   },
 })
 
-/** One mux connection per page: questions and the chat's live frames share it. */
-const questionClient = createQuestionClient()
-
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element.')
+const container = root
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <QuestionClientProvider client={questionClient}>
-        <App />
-      </QuestionClientProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-)
+/**
+ * The first API call mints the principal cookie when the page did not come
+ * from the host (the Vite dev server), so it runs before the mux opens.
+ */
+async function start() {
+  await queryClient.prefetchQuery({ queryKey: keys.sessions, queryFn: api.listSessions })
+  /** One mux connection per page: questions and the chat's live frames share it. */
+  const questionClient = createQuestionClient()
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <QuestionClientProvider client={questionClient}>
+          <App />
+        </QuestionClientProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+}
+
+void start()
