@@ -1,0 +1,139 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import { QuestionComposer } from '../src/index.ts'
+import {
+  card,
+  colour,
+  composerArgs,
+  Frame,
+  planReview,
+  projectName,
+  request,
+  toppings,
+} from './fixtures.tsx'
+
+const meta = {
+  title: 'Composer/Presentation',
+  component: QuestionComposer,
+  args: composerArgs([colour, toppings, projectName]),
+} satisfies Meta<typeof QuestionComposer>
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** A single plan-review question: the plan, Approve / Keep planning and "Chat about it". */
+export const PlanReview: Story = {
+  args: { request: request([planReview]) },
+  play: async ({ canvasElement, args }) => {
+    const { ui } = card(canvasElement)
+    await expect(await ui.findByRole('heading', { name: 'Plan' })).toBeVisible()
+    await expect(ui.getByText('Plan review')).toBeVisible()
+    await expect(ui.getByRole('button', { name: 'Approve' })).toBeVisible()
+    await expect(ui.getByRole('button', { name: 'Keep planning' })).toBeVisible()
+    await expect(ui.getByRole('button', { name: 'Chat about it' })).toBeVisible()
+    await expect(ui.queryByRole('radiogroup')).not.toBeInTheDocument()
+    await expect(args.onAnswer).not.toHaveBeenCalled()
+  },
+}
+
+const zhQuestions = [
+  {
+    id: 'colour',
+    header: '主题',
+    question: '应用使用哪种强调色？',
+    options: [
+      { label: '靛蓝', description: '沉稳，深浅模式都清晰' },
+      { label: '青绿（推荐）' },
+      { label: '琥珀' },
+    ],
+  },
+  { id: 'name', header: '命名', question: '项目叫什么名字？' },
+]
+
+/** Simplified Chinese dictionary. */
+export const ZhCN: Story = {
+  name: 'zh-CN',
+  args: { request: request(zhQuestions), locale: 'zh-CN' },
+  play: async ({ canvasElement }) => {
+    const { root, ui } = card(canvasElement)
+    await expect(root).toHaveAccessibleName('来自助手的问题')
+    await expect(ui.getByRole('radio', { name: '青绿' })).toHaveAccessibleDescription(/推荐/)
+    await userEvent.click(ui.getByRole('radio', { name: '靛蓝' }))
+    const field = await ui.findByRole('textbox', { name: '你的回答' })
+    await expect(field).toHaveAttribute('placeholder', '输入你的回答…')
+    await expect(ui.getByRole('button', { name: '提交' })).toBeVisible()
+    await expect(ui.getByRole('button', { name: '跳过' })).toBeVisible()
+  },
+}
+
+const jaQuestions = [
+  {
+    id: 'colour',
+    header: 'テーマ',
+    question: 'アクセントカラーはどれにしますか？',
+    options: [
+      { label: 'インディゴ', description: '落ち着いた色で、ライトでもダークでも読みやすい' },
+      { label: 'ティール' },
+      { label: 'アンバー (Recommended)' },
+    ],
+  },
+  { id: 'name', header: '名前', question: 'プロジェクト名は何にしますか？' },
+]
+
+/** Japanese dictionary, with a recommended option. */
+export const Ja: Story = {
+  name: 'ja',
+  args: { request: request(jaQuestions), locale: 'ja' },
+  play: async ({ canvasElement }) => {
+    const { root, ui } = card(canvasElement)
+    await expect(root).toHaveAccessibleName('アシスタントからの質問')
+    await expect(ui.getByRole('radio', { name: 'アンバー' })).toHaveAccessibleDescription(/推奨/)
+    await userEvent.click(ui.getByRole('button', { name: '次の質問' }))
+    await expect(await ui.findByRole('textbox', { name: 'あなたの回答' })).toBeVisible()
+    await expect(ui.getByRole('button', { name: '送信' })).toBeVisible()
+  },
+}
+
+/** The `data-theme="dark"` override on an ancestor. */
+export const DarkTheme: Story = {
+  parameters: { theme: 'dark' },
+  decorators: [
+    (Story) => (
+      <div style={{ background: '#0e0e11', padding: 24, borderRadius: 12 }}>{Story()}</div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const { root, ui } = card(canvasElement)
+    await userEvent.click(ui.getByRole('radio', { name: 'Teal' }))
+    await expect(await ui.findByRole('heading', { name: toppings.question })).toBeVisible()
+    await userEvent.click(ui.getByRole('checkbox', { name: 'Search' }))
+    await expect(ui.getByRole('checkbox', { name: 'Search' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    )
+    // The dark palette is in effect: light text on a dark card.
+    const { backgroundColor, color } = getComputedStyle(root)
+    await expect(backgroundColor).toBe('rgb(27, 27, 31)')
+    await expect(color).toBe('rgb(243, 243, 245)')
+  },
+}
+
+/** 320 px wide: nothing overflows sideways, the footer still fits. */
+export const Mobile320: Story = {
+  name: '320 px mobile',
+  decorators: [(Story) => <Frame width={320}>{Story()}</Frame>],
+  play: async ({ canvasElement }) => {
+    const { root, ui } = card(canvasElement)
+    await userEvent.click(ui.getByRole('radio', { name: 'Indigo' }))
+    await expect(await ui.findByRole('heading', { name: toppings.question })).toBeVisible()
+    await waitFor(() => expect(root.getBoundingClientRect().width).toBeLessThanOrEqual(320))
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth)
+    const rootBox = root.getBoundingClientRect()
+    for (const element of root.querySelectorAll<HTMLElement>('[data-part]')) {
+      if (element.getClientRects().length === 0) continue
+      const box = element.getBoundingClientRect()
+      await expect(box.right).toBeLessThanOrEqual(rootBox.right + 0.5)
+      await expect(box.left).toBeGreaterThanOrEqual(rootBox.left - 0.5)
+    }
+    await expect(ui.getByRole('button', { name: 'Next' })).toBeVisible()
+  },
+}

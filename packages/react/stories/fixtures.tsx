@@ -1,0 +1,168 @@
+import type { ComposerRequest } from '@parley/machine'
+import type { AskUserQuestionItem } from '@parley/seam'
+import type { ReactNode } from 'react'
+import { expect, fn, within } from 'storybook/test'
+import type { DraftStorage, QuestionComposerProps } from '../src/index.ts'
+
+/** Question fixtures shared by the stories. */
+export const colour: AskUserQuestionItem = {
+  id: 'colour',
+  header: 'Theme',
+  question: 'Which accent colour should the app use?',
+  options: [
+    { label: 'Indigo', description: 'Calm, reads well on light and dark' },
+    { label: 'Teal', description: 'Fresh, a little playful' },
+    { label: 'Amber', description: 'Warm; needs dark text on top' },
+  ],
+}
+
+export const toppings: AskUserQuestionItem = {
+  id: 'features',
+  header: 'Scope',
+  question: 'Which features go into the first release?',
+  multiSelect: true,
+  options: [
+    { label: 'Search', description: 'Full-text over notes' },
+    { label: 'Sharing', description: 'Read-only links' },
+    { label: 'Offline mode' },
+  ],
+}
+
+export const projectName: AskUserQuestionItem = {
+  id: 'name',
+  header: 'Naming',
+  question: 'What should the project be called?',
+}
+
+export const recommended: AskUserQuestionItem = {
+  id: 'database',
+  header: 'Storage',
+  question: 'Which database should we use?',
+  options: [
+    { label: 'SQLite', description: 'One file, zero setup' },
+    { label: 'Postgres (Recommended)', description: 'Scales with the team' },
+    { label: 'MongoDB' },
+  ],
+}
+
+export const markdownDetail: AskUserQuestionItem = {
+  id: 'migration',
+  header: 'Migration',
+  question: 'How should we migrate the users table?',
+  detail: [
+    'The table has **2.4 M rows** and the `email` column needs a unique index.',
+    '',
+    '- Online: copy in batches, then swap',
+    '- Offline: lock the table for *about 4 minutes*',
+    '',
+    'See the [runbook](https://example.com/runbook) for details.',
+  ].join('\n'),
+  options: [{ label: 'Online copy' }, { label: 'Offline lock' }],
+}
+
+export const longOptions: AskUserQuestionItem = {
+  id: 'deploy',
+  header: 'Deployment strategy for the public API gateway',
+  question:
+    'How should the new version of the public API gateway be rolled out to production, given that some clients pin old endpoints?',
+  options: [
+    {
+      label: 'Blue-green deployment with an instant cut-over of all traffic at once',
+      description:
+        'Two identical environments; the router switches every request to the new one in a single step, and the old one stays warm for a quick rollback.',
+    },
+    {
+      label: 'Canary release: 5 % of traffic first, then 25 %, 50 % and finally everything',
+      description:
+        'Watches error rates and latency at every step and stops automatically when the new version misbehaves.',
+    },
+    {
+      label: 'Feature-flagged rollout per customer account',
+      description: 'Slowest, but lets support turn it off for a single customer.',
+    },
+  ],
+}
+
+export const planReview: AskUserQuestionItem = {
+  id: 'plan',
+  question: 'Ready to start on this plan?',
+  detail: [
+    '# Plan',
+    '1. Add a `users.email` unique index',
+    '2. Backfill lowercase emails in batches of **10 000**',
+    '3. Switch sign-in to the normalised column',
+  ].join('\n'),
+  options: [{ label: 'Approve' }, { label: 'Keep planning' }],
+  intent: { kind: 'plan-review', approve: 'Approve' },
+}
+
+/** Ten questions, alternating single-select and free text. */
+export const tenQuestions: AskUserQuestionItem[] = Array.from({ length: 10 }, (_, index) =>
+  index % 2 === 0
+    ? {
+        id: `q${index + 1}`,
+        header: `Step ${index + 1}`,
+        question: `Question ${index + 1}: pick a size`,
+        options: [{ label: 'Small' }, { label: 'Medium' }, { label: 'Large' }],
+      }
+    : {
+        id: `q${index + 1}`,
+        header: `Step ${index + 1}`,
+        question: `Question ${index + 1}: any notes?`,
+      },
+)
+
+export function request(questions: AskUserQuestionItem[], rpcId = 'rpc-story'): ComposerRequest {
+  return { rpcId, sessionId: 'session-story', questions }
+}
+
+/** An in-memory draft storage, optionally preloaded, so stories never share sessionStorage. */
+export function memoryStorage(preload: Record<string, unknown> = {}): DraftStorage {
+  const data = new Map(
+    Object.entries(preload).map(([rpcId, value]) => [
+      `parley:drafts:${rpcId}`,
+      JSON.stringify(value),
+    ]),
+  )
+  return {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  }
+}
+
+/** Default props: accepting callbacks and no persistence. */
+export function composerArgs(questions: AskUserQuestionItem[]): QuestionComposerProps {
+  return {
+    request: request(questions),
+    onAnswer: fn(async (_answer: unknown): Promise<unknown> => ({ accepted: true })).mockName(
+      'onAnswer',
+    ),
+    onCancel: fn(async (): Promise<unknown> => ({ accepted: true })).mockName('onCancel'),
+    draftStorage: null,
+  }
+}
+
+/** A promise that never settles: the composer stays `submitting`. */
+export function never(): Promise<unknown> {
+  return new Promise(() => {})
+}
+
+/** The composer card inside a story's canvas. */
+export function card(canvasElement: HTMLElement) {
+  const root = canvasElement.querySelector<HTMLElement>(
+    '[data-scope="question-composer"][data-part="root"]',
+  )
+  if (!root) throw new Error('no composer in the canvas')
+  return { root, ui: within(root) }
+}
+
+/** Asserts the composer's phase (`data-state` on its root). */
+export async function expectPhase(root: HTMLElement, phase: string) {
+  await expect(root).toHaveAttribute('data-state', phase)
+}
+
+/** A fixed-width frame, for the mobile story. */
+export function Frame({ width, children }: { width: number; children: ReactNode }) {
+  return <div style={{ width, maxWidth: '100%' }}>{children}</div>
+}
