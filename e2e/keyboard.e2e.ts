@@ -1,0 +1,103 @@
+import { expect, test } from './support/fixtures.ts'
+import { openChat } from './support/person.ts'
+import { TWO_STEP } from './support/questions.ts'
+import { askSettled, readAsk, startAsk } from './support/test-api.ts'
+
+test('Enter submits only once every question is answered or skipped; Shift+Enter adds a line', async ({
+  page,
+}) => {
+  const I = await openChat(page)
+  const askId = await startAsk(page.request, I.sessionId, TWO_STEP)
+  await I.seeQuestion(1, 2, 'How large should the first release be?')
+
+  // Straight to the last question, leaving the first one open.
+  await I.composer.getByRole('button', { name: 'Question 2: open' }).click()
+  await I.seeQuestion(2, 2, 'Describe the release in a few lines.')
+  await I.customField().click()
+  await page.keyboard.type('Small but complete.')
+  await I.press('Shift+Enter')
+  await page.keyboard.type('No beta.')
+  await expect(I.customField()).toHaveValue('Small but complete.\nNo beta.')
+
+  // Enter on the last question with the first one open: nothing is sent, back to the open one.
+  await I.press('Enter')
+  await I.seeQuestion(1, 2)
+  await I.seeStatus('Answer or skip every question before submitting.')
+  expect((await readAsk(page.request, askId)).status).toBe('pending')
+
+  await I.answer('Small')
+  await I.seeQuestion(2, 2)
+  await expect(I.customField()).toHaveValue('Small but complete.\nNo beta.')
+  await I.customField().focus()
+  await I.press('Enter')
+
+  await I.seeNoComposer()
+  const ask = await askSettled(page.request, askId, 'answered')
+  expect(ask.answer).toEqual({
+    answers: [
+      { id: 'size', selected: ['Small'] },
+      { id: 'story', selected: [], custom: 'Small but complete.\nNo beta.' },
+    ],
+  })
+})
+
+test('the Enter that confirms an IME candidate submits nothing', async ({ page }) => {
+  const I = await openChat(page)
+  const askId = await startAsk(page.request, I.sessionId, [
+    { id: 'city', header: 'City', question: 'Which city hosts the launch?' },
+  ])
+  await I.seeQuestion(1, 1, 'Which city hosts the launch?')
+  await I.customField().click()
+
+  // Record every Enter keydown as the page sees it.
+  await page.evaluate(() => {
+    const seen: { isComposing: boolean; keyCode: number }[] = []
+    Object.assign(window, { __enters: seen })
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Enter')
+          seen.push({ isComposing: event.isComposing, keyCode: event.keyCode })
+      },
+      true,
+    )
+  })
+  const enters = () =>
+    page.evaluate(() => (window as unknown as { __enters: unknown[] }).__enters.slice())
+
+  // A Japanese IME: "にほん" is composing; Enter confirms the candidate "日本".
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 })
+  await expect(I.customField()).toHaveValue('にほん')
+  // What an IME sends for the confirming Enter: a raw keydown (no character) with the
+  // IME's virtual key code 229 while the composition is open, then the commit.
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'rawKeyDown',
+    key: 'Enter',
+    code: 'Enter',
+    windowsVirtualKeyCode: 229,
+  })
+  await cdp.send('Input.insertText', { text: '日本' })
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'keyUp',
+    key: 'Enter',
+    code: 'Enter',
+    windowsVirtualKeyCode: 13,
+  })
+
+  // Chromium marked that Enter as part of the composition.
+  expect(await enters()).toEqual([{ isComposing: true, keyCode: 229 }])
+  await expect(I.customField()).toHaveValue('日本')
+  await expect(I.composer).toHaveAttribute('data-state', 'answering')
+  await expect(I.part('status')).toHaveText('')
+  expect((await readAsk(page.request, askId)).status).toBe('pending')
+  await I.check('an IME candidate was confirmed')
+
+  // A later, deliberate Enter does submit. (Another key first, so this Enter can't be
+  // mistaken for the stray Enter Safari sends right after compositionend.)
+  await I.press('End')
+  await I.press('Enter')
+  await I.seeNoComposer()
+  const ask = await askSettled(page.request, askId, 'answered')
+  expect(ask.answer).toEqual({ answers: [{ id: 'city', selected: [], custom: '日本' }] })
+})

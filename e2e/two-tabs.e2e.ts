@@ -1,0 +1,96 @@
+import type { Page, Response } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { openChat } from './support/person.ts'
+import { TWO_STEP } from './support/questions.ts'
+import { askSettled, startAsk } from './support/test-api.ts'
+
+/** Collects the receipts of every answer a page posts. */
+function receiptsOf(page: Page): Promise<unknown>[] {
+  const receipts: Promise<unknown>[] = []
+  page.on('response', (response: Response) => {
+    if (new URL(response.url()).pathname === '/api/respond') receipts.push(response.json())
+  })
+  return receipts
+}
+
+test('answering in one tab retires the card in the other', async ({ page, context }) => {
+  const A = await openChat(page)
+  const B = await openChat(await context.newPage(), { sessionId: A.sessionId })
+  const askId = await startAsk(page.request, A.sessionId, TWO_STEP)
+  await A.seeQuestion(1, 2)
+  await B.seeQuestion(1, 2)
+
+  await B.answer('Large')
+  await B.seeQuestion(2, 2)
+
+  await A.answer('Small')
+  await A.typeCustom('Answered in tab A')
+  await A.submit()
+  await A.seeNoComposer()
+  await B.seeNoComposer()
+
+  const ask = await askSettled(page.request, askId, 'answered')
+  expect(ask.answer).toEqual({
+    answers: [
+      { id: 'size', selected: ['Small'] },
+      { id: 'story', selected: [], custom: 'Answered in tab A' },
+    ],
+  })
+})
+
+test('a card answered in another tab is never accepted twice', async ({ page, context }) => {
+  const A = await openChat(page)
+
+  // Tab B's downlink can be held back, so its card stays up after tab A answers.
+  const pageB = await context.newPage()
+  let holding = false
+  const held: (string | Buffer)[] = []
+  let deliver: (message: string | Buffer) => void = () => {}
+  await pageB.routeWebSocket(/\/api\/mux/, (socket) => {
+    const server = socket.connectToServer()
+    deliver = (message) => socket.send(message)
+    server.onMessage((message) => {
+      if (holding) held.push(message)
+      else socket.send(message)
+    })
+    socket.onMessage((message) => server.send(message))
+  })
+  const B = await openChat(pageB, { sessionId: A.sessionId })
+  const receiptsA = receiptsOf(page)
+  const receiptsB = receiptsOf(pageB)
+
+  const askId = await startAsk(page.request, A.sessionId, TWO_STEP)
+  await A.seeQuestion(1, 2)
+  await B.seeQuestion(1, 2)
+
+  holding = true
+  await A.answer('Small')
+  await A.typeCustom('From tab A')
+  await A.submit()
+  await A.seeNoComposer()
+  await askSettled(page.request, askId, 'answered')
+
+  // B has not heard yet: its card is still up. Its answer is refused as not pending,
+  // and the card retires at once (the client drops a request the host says is gone).
+  await B.answer('Large')
+  await B.typeCustom('From tab B')
+  await B.submit()
+  await B.seeNoComposer()
+  await expect.poll(() => receiptsB.length).toBe(1)
+
+  // The held resolution arrives late and changes nothing: no card comes back.
+  holding = false
+  for (const message of held.splice(0)) deliver(message)
+  await B.seeConnected()
+  await expect(B.composer).toHaveCount(0)
+
+  const ask = await askSettled(page.request, askId, 'answered')
+  expect(ask.answer).toEqual({
+    answers: [
+      { id: 'size', selected: ['Small'] },
+      { id: 'story', selected: [], custom: 'From tab A' },
+    ],
+  })
+  expect(await Promise.all(receiptsA)).toEqual([{ accepted: true }])
+  expect(await Promise.all(receiptsB)).toEqual([{ accepted: false, reason: 'not-pending' }])
+})
