@@ -111,6 +111,7 @@ export function createDemoServer(options: DemoServerOptions) {
           throw new HttpError(400, 'BAD_MESSAGE', 'Send { "text": "…" } with 1 to 4000 characters.')
         if (session.title === 'New chat') session.title = text.slice(0, 60)
         void agent.send(session, text)
+        publishSession(session)
         return sendJson(res, 202, { accepted: true })
       }
       if (match[2] === '/stop' && method === 'POST')

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { AskUserQuestionAnswer, AskUserQuestionItem, UserQuestionService } from '@parley/seam'
+import {
+  type AskUserQuestionAnswer,
+  type AskUserQuestionItem,
+  parseRecommendedLabel,
+  type UserQuestionService,
+} from '@parley/seam'
 import { createAskUserQuestionTool } from '@parley/tool'
 import type { Session } from '../sessions.ts'
 import type { ToolAnswerLine, TranscriptEvent } from '../transcript.ts'
@@ -18,7 +23,7 @@ function answerLines(
 ): ToolAnswerLine[] {
   return questions.map((question) => {
     const item = answer.answers.find((a) => a.id === question.id)
-    const parts = [...(item?.selected ?? [])]
+    const parts = (item?.selected ?? []).map((label) => parseRecommendedLabel(label).display)
     if (item?.custom) parts.push(item.custom)
     const skipped = parts.length === 0
     return {
