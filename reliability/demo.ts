@@ -97,7 +97,7 @@ export async function principal(base: string) {
       const headers = new Headers(init.headers)
       headers.set('cookie', cookie)
       headers.set('origin', base)
-      return fetch(input, { ...init, headers })
+      return fetch(input, { ...init, headers, signal: AbortSignal.timeout(15_000) })
     },
     async newSession(): Promise<string> {
       const created = await request('/api/sessions', { json: {} })
@@ -141,6 +141,9 @@ export class TabSocket implements WebSocketLike {
   readonly ws: WsWebSocket
   /** Frames received on this socket (including intercepted ones). */
   received = 0
+  /** Whether `mux/ready` arrived on this socket. */
+  readySeen = false
+  private dead = false
 
   constructor(url: string, cookie: string, origin: string, hook: () => FrameHook | null) {
     this.ws = new WebSocket(url, { headers: { cookie, origin } })
@@ -148,16 +151,22 @@ export class TabSocket implements WebSocketLike {
     this.ws.on('error', () => this.onerror?.({}))
     this.ws.on('close', () => this.onclose?.({}))
     this.ws.on('message', (data) => {
+      // A cut connection delivers nothing more (ws may still parse the rest of a chunk).
+      if (this.dead) return
       const text = String(data)
+      const frame = JSON.parse(text) as Record<string, unknown>
       this.received += 1
       const current = hook()
-      if (current && current(JSON.parse(text), this) === 'drop') return
+      const verdict = current ? current(frame, this) : 'deliver'
+      if (frame.type === 'mux/ready') this.readySeen = true
+      if (verdict === 'drop') return
       this.onmessage?.({ data: text })
     })
   }
 
   /** Cuts the connection like a network failure (no close handshake). */
   cut(): void {
+    this.dead = true
     this.ws.terminate()
   }
 
