@@ -1,0 +1,127 @@
+/**
+ * B1: minified + gzipped size of what an app imports. Every entry is built with
+ * the same esbuild settings (ESM, browser, es2022, minify, code splitting so
+ * lazy imports become their own chunks, production React), peers external.
+ */
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+import { type Entry, entry } from './lib/results.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Peer dependencies an app already has; never counted. */
+export const PEERS = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'zustand',
+  'zustand/*',
+  '@tanstack/react-query',
+]
+
+interface Chunk {
+  path: string
+  isEntry: boolean
+  inputs: string[]
+  min: number
+  gzip: number
+}
+
+async function chunksOf(entryPoint: string): Promise<Chunk[]> {
+  const result = await build({
+    entryPoints: [`${root}${entryPoint}`],
+    absWorkingDir: root,
+    bundle: true,
+    minify: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outdir: `${root}bench/.out/b1`,
+    write: false,
+    metafile: true,
+    external: PEERS,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  })
+  const outputs: Metafile['outputs'] = result.metafile.outputs
+  return result.outputFiles
+    .filter((file) => file.path.endsWith('.js'))
+    .map((file) => {
+      const key = Object.keys(outputs).find((path) => file.path.endsWith(path))
+      const meta = key === undefined ? undefined : outputs[key]
+      return {
+        path: key ?? file.path,
+        isEntry: Boolean(meta?.entryPoint),
+        inputs: Object.keys(meta?.inputs ?? {}),
+        min: file.contents.length,
+        gzip: gzipSync(file.contents, { level: 9 }).length,
+      }
+    })
+}
+
+const isMarkdown = (chunk: Chunk) => chunk.inputs.some((input) => input.includes('/markdown/'))
+const sum = (chunks: Chunk[], key: 'min' | 'gzip') =>
+  chunks.reduce((total, chunk) => total + chunk[key], 0)
+const kb = (bytes: number) => bytes / 1000
+const hasZod = (chunks: Chunk[]) =>
+  chunks.some((chunk) => chunk.inputs.some((input) => input.includes('/zod/')))
+
+export async function runBundle(): Promise<Entry[]> {
+  const composer = await chunksOf('packages/react/src/index.ts')
+  const eager = composer.filter((chunk) => !isMarkdown(chunk))
+  const lazy = composer.filter(isMarkdown)
+  const client = await chunksOf('packages/client/src/index.ts')
+  const zodNote = (chunks: Chunk[]) => (hasZod(chunks) ? '; includes zod' : '')
+  return [
+    entry({
+      name: 'B1.composer.gzip',
+      value: kb(sum(eager, 'gzip')),
+      unit: 'kB',
+      budget: 14,
+      note: `@parley/react + machine + seam, eager chunks; ${kb(sum(eager, 'min')).toFixed(1)} kB min${zodNote(eager)}`,
+    }),
+    entry({
+      name: 'B1.markdown-chunk.gzip',
+      value: kb(sum(lazy, 'gzip')),
+      unit: 'kB',
+      budget: 4,
+      note: `lazy chunk(s) loaded for a question with detail; ${kb(sum(lazy, 'min')).toFixed(1)} kB min`,
+    }),
+    entry({
+      name: 'B1.client.gzip',
+      value: kb(sum(client, 'gzip')),
+      unit: 'kB',
+      budget: 6,
+      note: `@parley/client + what it uses of machine and seam; ${kb(sum(client, 'min')).toFixed(1)} kB min${zodNote(client)}`,
+    }),
+  ]
+}
+
+/** The largest inputs of the client bundle (used when B1.client misses its budget). */
+export async function clientInputs(): Promise<[string, number][]> {
+  const result = await build({
+    entryPoints: [`${root}packages/client/src/index.ts`],
+    absWorkingDir: root,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    external: PEERS,
+    logLevel: 'silent',
+  })
+  const byPackage = new Map<string, number>()
+  for (const output of Object.values(result.metafile.outputs))
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const match = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(
+        input,
+      )
+      const name = match?.[1] ?? input.split('/').slice(0, 3).join('/')
+      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput)
+    }
+  return [...byPackage].sort((a, b) => b[1] - a[1])
+}
