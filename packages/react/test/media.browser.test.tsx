@@ -76,9 +76,7 @@ describe('media features', () => {
     expect(Number.parseFloat(style.outlineWidth)).toBeGreaterThanOrEqual(1)
   })
 
-  // Known bug (styles.css): the custom input's focus ring is `outline: none` plus a
-  // box-shadow, and forced-colors mode drops box-shadows. Flip to `it` once fixed.
-  it.fails('with forced-colors: active the focused custom answer still shows a focus ring', async () => {
+  it('with forced-colors: active the focused custom answer still shows a focus ring', async () => {
     await emulate([{ name: 'forced-colors', value: 'active' }])
     renderCard()
     const field = screen.getByRole('textbox', { name: 'Other answer' })
