@@ -70,8 +70,8 @@ export class Person {
     await this.step(`I say "${text}"`, async () => {
       await this.chatInput.fill(text)
       await this.chatInput.press('Enter')
+      // What this leads to is checked by the next thing the flow looks at.
       await expect(this.conversation.getByText(text, { exact: true }).last()).toBeVisible()
-      await this.check(`after saying "${text}"`)
     })
   }
 
@@ -157,8 +157,8 @@ export class Person {
   /** Chooses a single-select option. */
   async answer(label: string): Promise<void> {
     await this.step(`I answer "${label}"`, async () => {
+      // The choice advances; the question it leads to is checked by `seeQuestion`.
       await this.option(label).click()
-      await this.check(`answered "${label}"`)
     })
   }
 
@@ -242,6 +242,21 @@ export class Person {
   async press(key: string): Promise<void> {
     await this.step(`I press ${key}`, async () => {
       await this.page.keyboard.press(key)
+    })
+  }
+
+  /** Presses Tab until the control named `name` has focus (at most 30 times). */
+  async tabTo(name: string): Promise<void> {
+    await this.step(`I tab to "${name}"`, async () => {
+      for (let presses = 0; presses < 30; presses++) {
+        await this.page.keyboard.press('Tab')
+        const focused = await this.page.evaluate(() => {
+          const element = document.activeElement
+          return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? ''
+        })
+        if (focused === name) return
+      }
+      throw new Error(`Tab never reached "${name}"`)
     })
   }
 
