@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import { createQuestionHost } from '@parley/host'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
 import { createScriptedAgent } from './agent/agent.ts'
+import { createModelTurn, type ModelSettings } from './agent/model.ts'
 import { assertSameOrigin, HttpError, readJson, sendError, sendJson } from './http-util.ts'
 import { mintPrincipal, principalCookie, principalFromCookie } from './principals.ts'
 import { createRateLimiter, type RateLimitOptions, refuseWhenLimited } from './rate-limit.ts'
@@ -20,6 +21,8 @@ export interface DemoServerOptions {
   secureCookies?: boolean
   /** Per-principal limit on POSTs outside `/api/test/` (`false`: none). @default 20 burst, 10/s */
   rateLimit?: RateLimitOptions | false
+  /** Drive the agent with a real model instead of the scripted one. */
+  model?: ModelSettings | undefined
 }
 
 const SESSION_PATH = /^\/api\/sessions\/([A-Za-z0-9-]{1,64})(\/messages|\/stop)?$/
@@ -64,7 +67,8 @@ export function createDemoServer(options: DemoServerOptions) {
     sessions.record(session, event)
     broadcast(session, { type: 'chat/event', event })
   }
-  const agent = createScriptedAgent({ service, emit })
+  const modelTurn = options.model ? createModelTurn(options.model) : undefined
+  const agent = createScriptedAgent({ service, emit, modelTurn })
   const testApi = options.testApi ? createTestApi({ service, sessions }) : null
   const serveStatic = createStaticHandler(options.webRoot)
   const sockets = new Set<Duplex>()

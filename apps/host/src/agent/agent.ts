@@ -8,10 +8,13 @@ import {
 import { createAskUserQuestionTool } from '@parley/tool'
 import type { Session } from '../sessions.ts'
 import type { ToolAnswerLine, TranscriptEvent } from '../transcript.ts'
+import type { createModelTurn } from './model.ts'
 import { type AskResult, scriptFor, type TurnContext } from './scripts.ts'
 
 export interface AgentDeps {
   service: UserQuestionService
+  /** A real model's turn (see model.ts); without it the scripted agent answers. */
+  modelTurn?: ReturnType<typeof createModelTurn> | undefined
   /** Records a transcript event on the session and sends it to its tabs. */
   emit(session: Session, event: TranscriptEvent): void
   now?(): number
@@ -41,6 +44,7 @@ function failure(error: unknown): Extract<AskResult, { ok: false }> {
     ok: false,
     code: typeof code === 'string' ? code : 'UNKNOWN',
     message: typeof message === 'string' ? message : String(error),
+    cause: error,
   }
 }
 
@@ -60,8 +64,8 @@ export function createScriptedAgent(deps: AgentDeps) {
     signal: AbortSignal,
     questions: readonly { id: string; question: string }[],
     run: (callId: string) => Promise<AskUserQuestionAnswer>,
+    callId = `call_${randomUUID()}`,
   ): Promise<AskResult> {
-    const callId = `call_${randomUUID()}`
     const base = {
       kind: 'tool',
       id: callId,
@@ -115,7 +119,24 @@ export function createScriptedAgent(deps: AgentDeps) {
         ),
     }
     try {
-      await scriptFor(text)(ctx)
+      if (deps.modelTurn) {
+        // The model's tool calls go through the seam; this wrapper shows each in the transcript.
+        const tracked: UserQuestionService = {
+          registerProvider: (provider) => deps.service.registerProvider(provider),
+          ask: async (request) => {
+            const result = await call(
+              session,
+              signal,
+              request.questions,
+              () => deps.service.ask(request),
+              request.callId,
+            )
+            if (result.ok) return result.answer
+            throw result.cause
+          },
+        }
+        await deps.modelTurn(session, signal, tracked, ctx.say)
+      } else await scriptFor(text)(ctx)
     } finally {
       if (session.turn === controller) session.turn = null
     }

@@ -21,7 +21,7 @@ export interface ModelQuestion {
 
 export type AskResult =
   | { ok: true; answer: AskUserQuestionAnswer }
-  | { ok: false; code: string; message: string }
+  | { ok: false; code: string; message: string; cause?: unknown }
 
 type Script = (ctx: TurnContext) => Promise<void>
 
