@@ -56,7 +56,10 @@ export const QueuedRequests: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByText('Request 1 of 3')).toBeVisible()
-    await expect(canvas.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument()
+    // The takeover happens in an effect after the first render.
+    await waitFor(() =>
+      expect(canvas.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument(),
+    )
     await userEvent.click(canvas.getByRole('radio', { name: 'Teal' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }))
     await expect(await canvas.findByText('Request 1 of 2')).toBeVisible()
