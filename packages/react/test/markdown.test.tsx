@@ -34,6 +34,12 @@ describe('safe Markdown', () => {
     expect(out.querySelector('blockquote em')).toHaveTextContent('text')
   })
 
+  it('continues the composer outline: the shallowest heading is an h3 and no level is skipped', () => {
+    md('## Migrate\n\n#### Steps\n\ntext\n\n###### Rollback\n\n## Risks')
+    const levels = screen.getAllByRole('heading').map((heading) => heading.tagName)
+    expect(levels).toEqual(['H3', 'H4', 'H5', 'H3'])
+  })
+
   it('links only http, https and mailto, opened safely in a new tab', () => {
     md('[site](https://example.com) [mail](mailto:a@b.c) <http://x.org> [rel](/relative)')
     const site = screen.getByRole('link', { name: 'site' })

@@ -1,7 +1,32 @@
 import { createElement, Fragment, type ReactNode } from 'react'
 import { type Block, type Inline, parseMarkdown } from './parse.ts'
 
-const HEADINGS = ['h3', 'h4', 'h5', 'h6', 'h6', 'h6'] as const
+const HEADINGS = ['h3', 'h4', 'h5', 'h6'] as const
+type HeadingTag = (typeof HEADINGS)[number]
+
+/** The heading levels used in the source, deepest last. */
+function headingLevels(blocks: Block[], into = new Set<number>()): Set<number> {
+  for (const block of blocks) {
+    if (block.type === 'heading') into.add(block.level)
+    else if (block.type === 'quote') headingLevels(block.children, into)
+    else if (block.type === 'list') for (const item of block.items) headingLevels(item, into)
+  }
+  return into
+}
+
+/**
+ * Maps the source's heading levels onto h3…h6 by rank, so the detail's
+ * headings continue the composer's outline (its title is an h2) without
+ * skipping a level, whatever levels the source used.
+ */
+function headingTags(blocks: Block[]): Map<number, HeadingTag> {
+  const ranked = [...headingLevels(blocks)].sort((a, b) => a - b)
+  return new Map(
+    ranked.map((level, rank) => [level, HEADINGS[Math.min(rank, HEADINGS.length - 1)] ?? 'h6']),
+  )
+}
+
+type Tags = Map<number, HeadingTag>
 
 /** Children passed as arguments need no keys: their position is their identity. */
 function sequence(nodes: ReactNode[]): ReactNode {
@@ -36,20 +61,20 @@ function inlineNode(node: Inline): ReactNode {
   return null
 }
 
-function renderBlocks(blocks: Block[]): ReactNode {
-  return sequence(blocks.map(blockNode))
+function renderBlocks(blocks: Block[], tags: Tags): ReactNode {
+  return sequence(blocks.map((block) => blockNode(block, tags)))
 }
 
-function listItem(item: Block[]): ReactNode {
-  return <li>{renderItem(item)}</li>
+function listItem(item: Block[], tags: Tags): ReactNode {
+  return <li>{renderItem(item, tags)}</li>
 }
 
-function blockNode(block: Block): ReactNode {
+function blockNode(block: Block, tags: Tags): ReactNode {
   switch (block.type) {
     case 'paragraph':
       return <p>{renderInline(block.children)}</p>
     case 'heading': {
-      const Tag = HEADINGS[block.level - 1] ?? 'h6'
+      const Tag = tags.get(block.level) ?? 'h6'
       return <Tag>{renderInline(block.children)}</Tag>
     }
     case 'code':
@@ -59,11 +84,11 @@ function blockNode(block: Block): ReactNode {
         </pre>
       )
     case 'quote':
-      return <blockquote>{renderBlocks(block.children)}</blockquote>
+      return <blockquote>{renderBlocks(block.children, tags)}</blockquote>
     case 'rule':
       return <hr />
     case 'list': {
-      const items = sequence(block.items.map(listItem))
+      const items = sequence(block.items.map((item) => listItem(item, tags)))
       return block.ordered ? (
         <ol start={block.start === 1 ? undefined : block.start}>{items}</ol>
       ) : (
@@ -75,11 +100,11 @@ function blockNode(block: Block): ReactNode {
 }
 
 /** A list item that is a single paragraph renders without the `<p>`. */
-function renderItem(item: Block[]): ReactNode {
+function renderItem(item: Block[], tags: Tags): ReactNode {
   const [only] = item
   return item.length === 1 && only?.type === 'paragraph'
     ? renderInline(only.children)
-    : renderBlocks(item)
+    : renderBlocks(item, tags)
 }
 
 /** Props of the Markdown renderer. */
@@ -95,5 +120,6 @@ export interface MarkdownProps {
  * links or their alt text; nothing remote is loaded.
  */
 export default function Markdown({ source }: MarkdownProps) {
-  return renderBlocks(parseMarkdown(source))
+  const blocks = parseMarkdown(source)
+  return renderBlocks(blocks, headingTags(blocks))
 }
