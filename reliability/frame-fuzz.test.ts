@@ -390,3 +390,40 @@ describe('frame fuzzing on the client', () => {
     FULL ? 600_000 : 120_000,
   )
 })
+
+describe('session ids that are Object.prototype names', () => {
+  it('are plain ids to the client (regression: `constructor` used to throw)', () => {
+    const current: { socket: FakeSocket | null } = { socket: null }
+    const client = createQuestionClient({
+      baseUrl: 'http://fuzz.invalid',
+      WebSocket: class extends FakeSocket {
+        constructor(_url: string) {
+          super()
+          current.socket = this
+        }
+      },
+      fetch: () => Promise.reject(new Error('no network')),
+      timers: { setTimeout: () => 1, clearTimeout: () => {} },
+    })
+    for (const sessionId of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const frame = {
+        type: 'question/requested',
+        rpcId: `r-${sessionId}`,
+        sessionId,
+        questions: QUESTIONS,
+        requestedAt: 1,
+      }
+      expect(() => current.socket?.onmessage?.({ data: JSON.stringify(frame) })).not.toThrow()
+      expect(client.getSessionQuestions(sessionId).map((q) => q.rpcId)).toEqual([`r-${sessionId}`])
+      const resolved = {
+        type: 'question/resolved',
+        rpcId: `r-${sessionId}`,
+        sessionId,
+        outcome: 'answered',
+      }
+      expect(() => current.socket?.onmessage?.({ data: JSON.stringify(resolved) })).not.toThrow()
+      expect(client.getSessionQuestions(sessionId)).toEqual([])
+    }
+    client.close()
+  })
+})

@@ -54,7 +54,12 @@ export function selectSessionQuestions(
   state: QuestionClientState,
   sessionId: string,
 ): readonly ClientQuestion[] {
-  return state.sessions[sessionId]?.requests ?? NO_QUESTIONS
+  return sessionIn(state, sessionId)?.requests ?? NO_QUESTIONS
+}
+
+/** A session's entry; own keys only, so ids like `constructor` or `__proto__` are plain ids. */
+function sessionIn(state: QuestionClientState, sessionId: string): SessionQuestions | undefined {
+  return Object.hasOwn(state.sessions, sessionId) ? state.sessions[sessionId] : undefined
 }
 
 /** The connection status. */
@@ -79,15 +84,15 @@ export function createSessionStore() {
 
   function update(sessionId: string, change: (queue: QueueState) => QueueState): void {
     const { sessions } = store.getState()
-    const session = sessions[sessionId] ?? EMPTY_SESSION
+    const session = sessionIn(store.getState(), sessionId) ?? EMPTY_SESSION
     const next = withQueue(session, change(session.queue))
     if (next !== session) store.setState({ sessions: { ...sessions, [sessionId]: next } })
   }
 
   function entryOf(sessionId: string, rpcId: string) {
-    return store
-      .getState()
-      .sessions[sessionId]?.queue.entries.find((e) => e.request.rpcId === rpcId)
+    return sessionIn(store.getState(), sessionId)?.queue.entries.find(
+      (e) => e.request.rpcId === rpcId,
+    )
   }
 
   return {
@@ -97,7 +102,7 @@ export function createSessionStore() {
     },
     /** Adds a requested question; a replay of a known rpcId changes nothing. */
     request(frame: QuestionRequestedFrame): void {
-      const queue = store.getState().sessions[frame.sessionId]?.queue ?? EMPTY_QUEUE
+      const queue = sessionIn(store.getState(), frame.sessionId)?.queue ?? EMPTY_QUEUE
       if (classifyArrival(queue, frame.rpcId) !== 'added') return
       const question: ClientQuestion = {
         rpcId: frame.rpcId,
