@@ -18,6 +18,22 @@ const browser = (name: string) => ({
 
 export default defineConfig({
   plugins: [react()],
+  // Pre-bundled up front so a cold cache (CI, a fresh clone) never reloads
+  // mid-run with "Vite unexpectedly reloaded" in the browser projects.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'zustand',
+      'zustand/vanilla',
+      'zustand/react/shallow',
+      '@tanstack/react-query',
+      'zod/mini',
+    ],
+  },
   test: {
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
