@@ -67,31 +67,42 @@ test('the Enter that confirms an IME candidate submits nothing', async ({ page }
 
   // A Japanese IME: "にほん" is composing; Enter confirms the candidate "日本".
   const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 })
-  await expect(I.customField()).toHaveValue('にほん')
-  // What an IME sends for the confirming Enter: a raw keydown (no character) with the
-  // IME's virtual key code 229 while the composition is open, then the commit.
-  await cdp.send('Input.dispatchKeyEvent', {
-    type: 'rawKeyDown',
-    key: 'Enter',
-    code: 'Enter',
-    windowsVirtualKeyCode: 229,
-  })
-  await cdp.send('Input.insertText', { text: '日本' })
-  await cdp.send('Input.dispatchKeyEvent', {
-    type: 'keyUp',
-    key: 'Enter',
-    code: 'Enter',
-    windowsVirtualKeyCode: 13,
-  })
+  async function composeAndConfirm(reading: string, candidate: string, keyCode: number) {
+    await cdp.send('Input.imeSetComposition', {
+      text: reading,
+      selectionStart: reading.length,
+      selectionEnd: reading.length,
+    })
+    // The confirming Enter: a raw keydown (no character) while the composition is open,
+    // then the commit. Real IMEs report the key code 229; some report 13.
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'rawKeyDown',
+      key: 'Enter',
+      code: 'Enter',
+      windowsVirtualKeyCode: keyCode,
+    })
+    await cdp.send('Input.insertText', { text: candidate })
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      key: 'Enter',
+      code: 'Enter',
+      windowsVirtualKeyCode: 13,
+    })
+  }
 
-  // Chromium marked that Enter as part of the composition.
-  expect(await enters()).toEqual([{ isComposing: true, keyCode: 229 }])
-  await expect(I.customField()).toHaveValue('日本')
+  await composeAndConfirm('にほん', '日本', 229)
+  await composeAndConfirm('とうきょう', '東京', 13)
+
+  // Chromium marked both Enters as part of the composition.
+  expect(await enters()).toEqual([
+    { isComposing: true, keyCode: 229 },
+    { isComposing: true, keyCode: 13 },
+  ])
+  await expect(I.customField()).toHaveValue('日本東京')
   await expect(I.composer).toHaveAttribute('data-state', 'answering')
   await expect(I.part('status')).toHaveText('')
   expect((await readAsk(page.request, askId)).status).toBe('pending')
-  await I.check('an IME candidate was confirmed')
+  await I.check('IME candidates were confirmed')
 
   // A later, deliberate Enter does submit. (Another key first, so this Enter can't be
   // mistaken for the stray Enter Safari sends right after compositionend.)
@@ -99,5 +110,5 @@ test('the Enter that confirms an IME candidate submits nothing', async ({ page }
   await I.press('Enter')
   await I.seeNoComposer()
   const ask = await askSettled(page.request, askId, 'answered')
-  expect(ask.answer).toEqual({ answers: [{ id: 'city', selected: [], custom: '日本' }] })
+  expect(ask.answer).toEqual({ answers: [{ id: 'city', selected: [], custom: '日本東京' }] })
 })
