@@ -3,8 +3,11 @@
  * `const I = await openChat(page)`, `await I.say('Start a new project')`,
  * `await I.answer('Vue')`, `await I.seeToolRow('answered 3/3')`.
  *
- * Every step that changes what is on screen ends with an axe check of the
- * whole page, so every state a flow passes through is checked.
+ * Axe checks the whole page in every state a flow passes through: each
+ * observation (`see…`) ends with a check, and so does each action whose
+ * result the flow would not otherwise look at (`toggle`, `typeCustom`).
+ * Actions that lead somewhere (`say`, `answer`, `next`, `skip`, `submit`)
+ * leave the check to the observation that follows them.
  */
 import { type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
