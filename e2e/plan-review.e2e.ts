@@ -15,13 +15,7 @@ async function askForAPlan(I: Person): Promise<void> {
   await I.check('a plan awaits review')
 }
 
-// FIXME(packages/react): axe's heading-order rule fails as soon as the plan shows.
-// The card's title is an <h2>, and the Markdown renderer maps `##` to a fixed
-// <h4> (HEADINGS = ['h3', 'h4', …] in packages/react/src/markdown/markdown.tsx),
-// so the plan's "## Migrate sessions to Postgres" skips h3. Fix: render the
-// detail's shallowest heading as <h3> (one below the title) and the rest relative
-// to it. The flow itself passes with the axe check off.
-test.fixme('a plan can be approved, declined, or talked about, and the agent answers each differently', async ({
+test('a plan can be approved, declined, or talked about, and the agent answers each differently', async ({
   page,
 }) => {
   const I = await openChat(page)
