@@ -271,6 +271,6 @@ describe('fault injection', () => {
       expect(settledOnce).toBe(SIZES.faultFlows)
       expect(storeChanges).toBeGreaterThan(0)
     },
-    FULL ? 900_000 : 120_000,
+    FULL ? 900_000 : 240_000,
   )
 })

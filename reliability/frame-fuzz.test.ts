@@ -387,7 +387,7 @@ describe('frame fuzzing on the client', () => {
       expect(refused).toBeGreaterThan(frames / 5)
       expect(accepted).toBeGreaterThan(frames / 5)
     },
-    FULL ? 600_000 : 120_000,
+    FULL ? 600_000 : 240_000,
   )
 })
 

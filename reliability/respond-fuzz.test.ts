@@ -170,6 +170,6 @@ describe('respond fuzzing', () => {
       })
       expect(failures.slice(0, 5)).toEqual([])
     },
-    FULL ? 900_000 : 120_000,
+    FULL ? 900_000 : 240_000,
   )
 })

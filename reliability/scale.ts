@@ -12,7 +12,7 @@ export const SEED = Number.isFinite(parsedSeed) ? parsedSeed : 20_261_129
 
 export const SIZES = FULL
   ? { respondBodies: 10_000, frames: 10_000, faultFlows: 1_000, concurrentClients: 100, races: 200 }
-  : { respondBodies: 800, frames: 2_000, faultFlows: 140, concurrentClients: 100, races: 30 }
+  : { respondBodies: 600, frames: 2_000, faultFlows: 140, concurrentClients: 100, races: 30 }
 
 /** A small seeded PRNG (mulberry32) for choices outside fast-check. */
 export function seededRandom(seed: number): () => number {
