@@ -4,7 +4,8 @@ import { createQuestionHost } from '@parley/host'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
 import { createScriptedAgent } from './agent/agent.ts'
 import { createModelTurn, type ModelSettings } from './agent/model.ts'
-import { assertSameOrigin, HttpError, readJson, sendError, sendJson } from './http-util.ts'
+import { CreateSessionBody, EmptyBody, MessageBody, parseBody } from './bodies.ts'
+import { assertSameOrigin, HttpError, sendError, sendJson } from './http-util.ts'
 import { mintPrincipal, principalCookie, principalFromCookie } from './principals.ts'
 import { createRateLimiter, type RateLimitOptions, refuseWhenLimited } from './rate-limit.ts'
 import { createSessionRegistry, type Session } from './sessions.ts'
@@ -97,8 +98,7 @@ export function createDemoServer(options: DemoServerOptions) {
     if (pathname === '/api/sessions') {
       if (method === 'GET') return sendJson(res, 200, { sessions: sessions.list(principal) })
       if (method === 'POST') {
-        const body = (await readJson(req)) as { title?: unknown }
-        const title = typeof body?.title === 'string' ? body.title.slice(0, 120) : undefined
+        const { title } = await parseBody(req, CreateSessionBody)
         const session = sessions.create(principal, title)
         return sendJson(res, 201, { sessionId: session.id, session: sessions.summary(session) })
       }
@@ -109,20 +109,20 @@ export function createDemoServer(options: DemoServerOptions) {
       if (!match[2] && method === 'GET')
         return sendJson(res, 200, { session: sessions.summary(session), events: session.events })
       if (match[2] === '/messages' && method === 'POST') {
-        const body = (await readJson(req)) as { text?: unknown }
-        const text = typeof body?.text === 'string' ? body.text.trim() : ''
-        if (text.length === 0 || text.length > 4000)
-          throw new HttpError(400, 'BAD_MESSAGE', 'Send { "text": "…" } with 1 to 4000 characters.')
+        const { text } = await parseBody(req, MessageBody)
         if (session.title === 'New chat') session.title = text.slice(0, 60)
         void agent.send(session, text)
         publishSession(session)
         return sendJson(res, 202, { accepted: true })
       }
-      if (match[2] === '/stop' && method === 'POST')
+      if (match[2] === '/stop' && method === 'POST') {
+        await parseBody(req, EmptyBody)
         return sendJson(res, 200, { stopped: agent.stop(session) })
+      }
     }
     if (pathname.startsWith('/api/test/') && testApi) {
       if (pathname === '/api/test/drop-sockets' && method === 'POST') {
+        await parseBody(req, EmptyBody)
         const count = sockets.size
         host.dropStreams()
         return sendJson(res, 200, { dropped: count })

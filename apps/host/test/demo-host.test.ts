@@ -63,6 +63,30 @@ describe('principals and sessions', () => {
     expect(form.status).toBe(415)
   })
 
+  it('puts every POST behind the content-type fence, even those without fields', async () => {
+    const alice = user(demo.base)
+    const sessionId = await alice.newSession()
+    const plain = { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }
+    expect((await alice.request(`/api/sessions/${sessionId}/stop`, plain)).status).toBe(415)
+    expect((await alice.request('/api/test/drop-sockets', plain)).status).toBe(415)
+  })
+
+  it('refuses a malformed body with a 400 that names the field', async () => {
+    const alice = user(demo.base)
+    const sessionId = await alice.newSession()
+    const blank = await alice.request(`/api/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      json: { text: '   ' },
+    })
+    expect(blank.status).toBe(400)
+    expect(blank.body.error).toMatchObject({
+      code: 'BAD_BODY',
+      message: expect.stringContaining('text'),
+    })
+    const title = await alice.request('/api/sessions', { method: 'POST', json: { title: 42 } })
+    expect(title.status).toBe(400)
+  })
+
   it('refuses a state-changing request from a foreign origin', async () => {
     const alice = user(demo.base)
     await alice.request('/')
