@@ -6,15 +6,15 @@ import {
 } from '@parley/seam'
 import {
   type DownlinkFrame,
+  parseQuestionRequestedFrame,
   type QuestionOutcome,
-  QuestionRequestedFrameSchema,
 } from '@parley/seam/wire'
 import type { PendingStore } from './pending-table.ts'
 import type { HostTimers, RegisteredInfo } from './types.ts'
 
 interface AskDeps {
   store: PendingStore
-  hub: { publish(sessionId: string, frame: DownlinkFrame): void }
+  hub: { publish(sessionId: string, frame: DownlinkFrame, text?: string): void }
   timers: HostTimers
   now(): number
   mintRpcId(): string
@@ -58,7 +58,11 @@ export function createAskRegistry(deps: AskDeps) {
     const { signal } = request
     if (signal?.aborted)
       return new UserQuestionError('The ask was aborted.', 'ASK_ABORTED', { cause: signal.reason })
-    const parsed = QuestionRequestedFrameSchema.safeParse({
+    // The zod-free twin of QuestionRequestedFrameSchema (plus the batch rules a
+    // client applies): a host called without the service still sends only
+    // frames every tab accepts. Its output is a fresh copy, so the entry's
+    // request shares it and later changes to the caller's objects change nothing.
+    const parsed = parseQuestionRequestedFrame({
       type: 'question/requested',
       rpcId: deps.mintRpcId(),
       sessionId,
@@ -66,13 +70,20 @@ export function createAskRegistry(deps: AskDeps) {
       questions: request.questions,
       requestedAt: deps.now(),
     })
-    if (!parsed.success)
+    if (!parsed.ok)
       return new UserQuestionError('The ask cannot be sent to a browser.', 'INVALID_QUESTION', {
-        cause: parsed.error,
+        cause: parsed.issues,
       })
-    const frame = parsed.data
+    const frame = parsed.value
     const { rpcId } = frame
-    deps.store.add({ rpcId, sessionId, frame, request })
+    const frameText = JSON.stringify(frame)
+    deps.store.add({
+      rpcId,
+      sessionId,
+      frame,
+      frameText,
+      request: { ...request, questions: frame.questions },
+    })
     const onAbort = () => settle(rpcId, { outcome: 'aborted', cause: signal?.reason })
     signal?.addEventListener('abort', onAbort, { once: true })
     const timer =
@@ -91,7 +102,7 @@ export function createAskRegistry(deps: AskDeps) {
     } catch {
       // An observer's failure must not lose the question.
     }
-    if (settlers.has(rpcId)) deps.hub.publish(sessionId, frame)
+    if (settlers.has(rpcId)) deps.hub.publish(sessionId, frame, frameText)
     return null
   }
 

@@ -11,6 +11,7 @@ import {
   fetchRequestView,
   jsonResponse,
   nodeBodyReader,
+  nodePathReader,
   nodeRequestView,
   sendJson,
 } from './http.ts'
@@ -106,17 +107,18 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
     admit: (request) => admit(fence, request),
   })
   const respondDeps = { ...fence, maxBodyBytes, store, asks }
+  const pathOf = nodePathReader([muxPath, respondPath])
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    if (pathOf(request) !== muxPath) return false
     const view = nodeRequestView(request)
-    if (view.url.pathname !== muxPath) return false
     void sockets.upgrade(request, view, socket, head)
     return true
   }
 
   async function serveNode(request: IncomingMessage, response: ServerResponse, next?: () => void) {
     const view = nodeRequestView(request)
-    const path = view.url.pathname
+    const path = pathOf(request)
     if (path === respondPath) {
       const reply = await handleRespond(respondDeps, view, nodeBodyReader(request))
       return sendJson(response, reply.status, reply.body)

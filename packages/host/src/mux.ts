@@ -1,5 +1,5 @@
 import type { DownlinkFrame } from '@parley/seam/wire'
-import type { PendingStore } from './pending-table.ts'
+import type { PendingEntry, PendingStore } from './pending-table.ts'
 
 /** One open downlink, as the hub sees it: a WebSocket or an SSE response. */
 export interface StreamSink {
@@ -11,6 +11,18 @@ export interface StreamSink {
   terminate(): void
   /** Ends the stream politely (the host is shutting down). */
   end(): void
+  /**
+   * Runs `sendAll`, whose `send` calls may be written out together (one
+   * socket write for a whole replay). Optional: without it each frame is
+   * written as it is sent.
+   */
+  batch?(sendAll: () => void): void
+}
+
+/** A live frame held while a replay runs: its text, and its rpcId if it asks a question. */
+interface Held {
+  readonly requested: string | undefined
+  readonly text: string
 }
 
 interface Stream<P> {
@@ -19,7 +31,7 @@ interface Stream<P> {
   /** The sessions named with `?session=`, or `null` for every accessible one. */
   readonly sessions: ReadonlySet<string> | null
   /** Live frames that arrive while the replay runs; sent after `mux/ready`. */
-  held: { sessionId: string; frame: DownlinkFrame }[] | null
+  held: Held[] | null
 }
 
 interface HubDeps<P> {
@@ -64,37 +76,51 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     stream.sink.terminate()
   }
 
+  /** The pending entries `stream` may see, in global arrival order. */
+  function pendingFor(stream: Stream<P>): readonly PendingEntry[] {
+    const includes = (sessionId: string) => sees(stream, sessionId)
+    if (deps.store.listSessions) return deps.store.listSessions(includes)
+    return deps.store.list().filter((entry) => includes(entry.sessionId))
+  }
+
+  function replay(stream: Stream<P>): void {
+    const replayed = new Set<string>()
+    for (const entry of pendingFor(stream)) {
+      replayed.add(entry.rpcId)
+      deliver(stream, entry.frameText)
+    }
+    deliver(stream, READY)
+    const held = stream.held ?? []
+    stream.held = null
+    for (const { requested, text } of held) {
+      if (requested === undefined || !replayed.has(requested)) deliver(stream, text)
+    }
+  }
+
   return {
     /**
      * Replays every pending question the stream may see (global arrival
-     * order), sends `mux/ready`, and subscribes it. Returns the unsubscribe.
+     * order), sends `mux/ready`, and subscribes it, in one synchronous turn
+     * and, where the sink can, one write. Returns the unsubscribe.
      */
     open(sink: StreamSink, principal: P, sessions: ReadonlySet<string> | null): () => void {
       const stream: Stream<P> = { sink, principal, sessions, held: [] }
       streams.add(stream)
-      const replayed = new Set<string>()
-      for (const entry of deps.store.list()) {
-        if (!sees(stream, entry.sessionId)) continue
-        replayed.add(entry.rpcId)
-        deliver(stream, JSON.stringify(entry.frame))
-      }
-      deliver(stream, READY)
-      const held = stream.held ?? []
-      stream.held = null
-      for (const { frame } of held) {
-        const duplicate = frame.type === 'question/requested' && replayed.has(String(frame.rpcId))
-        if (!duplicate) deliver(stream, JSON.stringify(frame))
-      }
+      if (sink.batch) sink.batch(() => replay(stream))
+      else replay(stream)
       return () => {
         streams.delete(stream)
       }
     },
-    /** Sends a frame to every open stream that may see `sessionId`. */
-    publish(sessionId: string, frame: DownlinkFrame): void {
-      const text = JSON.stringify(frame)
+    /**
+     * Sends a frame to every open stream that may see `sessionId`. `text` is
+     * the frame's JSON when the caller already has it.
+     */
+    publish(sessionId: string, frame: DownlinkFrame, text = JSON.stringify(frame)): void {
+      const requested = frame.type === 'question/requested' ? String(frame.rpcId) : undefined
       for (const stream of [...streams]) {
         if (!sees(stream, sessionId)) continue
-        if (stream.held) stream.held.push({ sessionId, frame })
+        if (stream.held) stream.held.push({ requested, text })
         else deliver(stream, text)
       }
     },

@@ -1,4 +1,4 @@
-import { type ValidationIssue, validateAnswer } from '@parley/seam'
+import { checkAnswerRules, type ValidationIssue } from '@parley/seam'
 import { parseRespondBody, type RespondReceipt } from '@parley/seam/wire'
 import type { AskRegistry } from './asks.ts'
 import { isJsonContentType, mayAccess, originAllowed, principalOf } from './fences.ts'
@@ -62,7 +62,7 @@ function claimedSessionOf(data: unknown): string | undefined {
 /**
  * `POST /api/respond`: the fences (origin 403, content type 415, 401, size
  * 413, JSON 400, access 403), then the envelope, the pending lookup, the
- * session check and `validateAnswer`; only a response that passes them all
+ * session check and `validateAnswer`'s rules; only a response that passes them all
  * claims the question. Everything from lookup to claim runs in one turn.
  */
 export async function handleRespond<P>(
@@ -95,7 +95,8 @@ export async function handleRespond<P>(
   if (!entry) return NOT_PENDING
   if (entry.sessionId !== sessionId) return badResponse([sessionMismatch()])
   if (!result.ok) return deps.asks.settle(rpcId, { outcome: 'cancelled' }) ? ACCEPTED : NOT_PENDING
-  const checked = validateAnswer(entry.request, result.answer)
+  // parseRespondBody parsed the answer's shape: only validateAnswer's rules are left.
+  const checked = checkAnswerRules(entry.request, result.answer)
   if (!checked.ok) return badResponse(checked.issues.map(toReceiptIssue))
   return deps.asks.settle(rpcId, { outcome: 'answered', answer: checked.answer })
     ? ACCEPTED

@@ -32,6 +32,14 @@ export function serveNodeEventStream<P>(
       bufferedBytes: () => response.writableLength,
       terminate: () => response.destroy(),
       end: () => response.end(),
+      batch(sendAll) {
+        response.cork()
+        try {
+          sendAll()
+        } finally {
+          response.uncork()
+        }
+      },
     },
     principal,
     sessions,

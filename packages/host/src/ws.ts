@@ -35,7 +35,11 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
     maxPayload: 64 * 1024,
   })
 
-  function open(socket: WebSocket, admission: Admission<P>): void {
+  /**
+   * `raw` is the upgraded TCP socket under `socket`: `ws` writes each message
+   * to it synchronously, so corking it turns a replay into one write.
+   */
+  function open(socket: WebSocket, raw: Duplex, admission: Admission<P>): void {
     let alive = true
     const stopBeat = deps.heartbeat.add(() => {
       if (!alive) return socket.terminate()
@@ -53,6 +57,14 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
         bufferedBytes: () => socket.bufferedAmount,
         terminate: () => socket.terminate(),
         end: () => socket.close(1001, 'The host is shutting down.'),
+        batch(sendAll) {
+          raw.cork()
+          try {
+            sendAll()
+          } finally {
+            raw.uncork()
+          }
+        },
       },
       admission.principal,
       admission.sessions,
@@ -77,7 +89,7 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
       if (isRefusal(admission)) return refuseUpgrade(socket, admission)
       if (socket.destroyed) return
       socket.off('error', ignore)
-      server.handleUpgrade(request, socket, head, (ws) => open(ws, admission))
+      server.handleUpgrade(request, socket, head, (ws) => open(ws, socket, admission))
     },
     /** Stops accepting upgrades; open sockets finish their close handshake (see hub.endAll). */
     close(): void {

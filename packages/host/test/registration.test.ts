@@ -1,4 +1,4 @@
-import { isUserQuestionError } from '@parley/seam'
+import { type AskUserQuestionRequest, isUserQuestionError } from '@parley/seam'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryPendingStore, type PendingStore } from '../src/index.ts'
 import {
@@ -10,6 +10,7 @@ import {
   startHost,
   sync,
   type TestHost,
+  VALID_ANSWER,
 } from './helpers.ts'
 
 let running: TestHost | undefined
@@ -94,6 +95,37 @@ describe('registering an ask', () => {
     await sync(running.host, 's1', [tab])
     expect(tab.of('question/requested')).toEqual([])
     expect(running.host.pending()).toEqual([])
+  })
+
+  it.each([
+    ['a session id over 200 characters', { sessionId: 'x'.repeat(201) }],
+    ['two questions with one id', { questions: [QUESTIONS[0], QUESTIONS[0]] }],
+    ['a question that is not an object', { questions: ['Which color?'] }],
+  ])('refuses an ask no tab would show (%s) with INVALID_QUESTION', async (_case, change) => {
+    running = await startHost()
+    const tab = await readyTab(running.base)
+    // Straight to the provider: the host must not rely on the seam having checked the request.
+    const request = { questions: QUESTIONS, sessionId: 's1', ...change } as AskUserQuestionRequest
+    const error = await running.host.provider.ask(request).catch((e: unknown) => e)
+    expect(isUserQuestionError(error, 'INVALID_QUESTION')).toBe(true)
+    await sync(running.host, 's1', [tab])
+    expect(tab.of('question/requested')).toEqual([])
+    expect(running.host.pending()).toEqual([])
+  })
+
+  it('shows and checks the question as asked, whatever the caller changes afterwards', async () => {
+    running = await startHost()
+    const questions = structuredClone(QUESTIONS)
+    const asked = running.host.provider.ask({ questions, sessionId: 's1' })
+    const [first] = questions
+    if (first?.options?.[1]) first.options[1].label = 'Changed' // was 'Blue', the answer's pick
+    const rpcId = running.host.pending()[0]?.rpcId ?? ''
+    const tab = await readyTab(running.base)
+    expect(tab.of('question/requested')[0]).toMatchObject({ rpcId, questions: QUESTIONS })
+    expect(await post(running.base, answerBody(rpcId, 's1'))).toMatchObject({
+      json: { accepted: true },
+    })
+    await expect(asked).resolves.toEqual(VALID_ANSWER)
   })
 
   it('refuses new asks after dispose with ASK_ABORTED', async () => {

@@ -89,25 +89,41 @@ describe('replay on every mux open', () => {
     expect(new Set(ids).size).toBe(2)
   })
 
+  /** The memory store, with `during` fired by whichever method the replay reads. */
+  function storeFiring(before: boolean, indexed: boolean, hook: () => (() => void) | null) {
+    const inner = createMemoryPendingStore()
+    const around = <T>(read: () => T): T => {
+      const fire = hook()
+      if (before) fire?.()
+      const entries = read()
+      if (!before) fire?.()
+      return entries
+    }
+    const store: PendingStore = {
+      add: inner.add,
+      get: inner.get,
+      claim: inner.claim,
+      list: () => around(() => inner.list()),
+    }
+    if (indexed)
+      store.listSessions = (includes) => around(() => inner.listSessions?.(includes) ?? [])
+    return store
+  }
+
   it.each([
-    ['before', true],
-    ['after', false],
+    ['before', true, 'indexed', true],
+    ['after', false, 'indexed', true],
+    ['before', true, 'list-only', false],
+    ['after', false, 'list-only', false],
   ])(
-    'delivers a question asked during the replay (%s the snapshot) exactly once, around mux/ready',
-    async (_when, before) => {
+    'delivers a question asked during the replay (%s the snapshot, %s store) exactly once, around mux/ready',
+    async (_when, before, _kind, indexed) => {
       let during: (() => void) | null = null
-      const inner = createMemoryPendingStore()
-      const store: PendingStore = {
-        ...inner,
-        list() {
-          const fire = during
-          during = null
-          if (before) fire?.()
-          const entries = inner.list()
-          if (!before) fire?.()
-          return entries
-        },
-      }
+      const store = storeFiring(before, indexed, () => {
+        const fire = during
+        during = null
+        return fire
+      })
       running = await startHost({ store })
       running.ask('s1')
       during = () => running?.ask('s2')
@@ -119,4 +135,18 @@ describe('replay on every mux open', () => {
       expect(tab.frames.filter((f) => f.type === 'mux/ready')).toHaveLength(1)
     },
   )
+
+  it('replays in global arrival order from a store without a session index', async () => {
+    const inner = createMemoryPendingStore()
+    const store: PendingStore = {
+      add: inner.add,
+      get: inner.get,
+      claim: inner.claim,
+      list: inner.list,
+    }
+    running = await startHost({ store })
+    for (const session of ['s2', 's1', 'b1', 's2', 's1']) running.ask(session)
+    const tab = await readyTab(running.base)
+    expect(questionsOf(tab.frames).map((f) => f.sessionId)).toEqual(['s2', 's1', 's2', 's1'])
+  })
 })

@@ -33,5 +33,5 @@ export type {
   UserQuestionProvider,
   ValidationIssue,
 } from './types.ts'
-export { validateAnswer } from './validate-answer.ts'
+export { checkAnswerRules, validateAnswer } from './validate-answer.ts'
 export { validateRequest } from './validate-request.ts'

@@ -22,43 +22,68 @@ export function issue(
     : { code, rule, path, message, questionId }
 }
 
+/** Records one item rule a question breaks (a module function: no closures per question). */
+function bad(
+  found: ValidationIssue[],
+  id: string,
+  rule: string,
+  path: (string | number)[],
+  message: string,
+): void {
+  found.push(issue('INVALID_QUESTION', rule, path, message, id))
+}
+
 function itemIssues(
   item: AskUserQuestionItem,
   index: number,
   seen: Set<string>,
-): ValidationIssue[] {
-  const found: ValidationIssue[] = []
-  const at = (...rest: (string | number)[]) => ['questions', index, ...rest]
+  found: ValidationIssue[],
+): void {
   const id = item.id
-  const bad = (rule: string, path: (string | number)[], message: string) =>
-    found.push(issue('INVALID_QUESTION', rule, path, message, id))
-  if (isBlank(id)) bad('empty-id', at('id'), `Question ${index + 1} has an empty id.`)
-  else if (seen.has(id)) bad('duplicate-id', at('id'), `Question id "${id}" is used twice.`)
+  if (isBlank(id))
+    bad(found, id, 'empty-id', ['questions', index, 'id'], `Question ${index + 1} has an empty id.`)
+  else if (seen.has(id))
+    bad(found, id, 'duplicate-id', ['questions', index, 'id'], `Question id "${id}" is used twice.`)
   seen.add(id)
-  if (isBlank(item.question)) bad('empty-question', at('question'), `Question "${id}" has no text.`)
+  if (isBlank(item.question))
+    bad(
+      found,
+      id,
+      'empty-question',
+      ['questions', index, 'question'],
+      `Question "${id}" has no text.`,
+    )
+  const options = item.options ?? []
   const labels = new Set<string>()
-  item.options?.forEach((option, o) => {
-    if (isBlank(option.label))
+  for (let o = 0; o < options.length; o++) {
+    // `options` comes from a parsed array: no holes.
+    const { label } = options[o] as { label: string }
+    if (isBlank(label))
       bad(
+        found,
+        id,
         'empty-label',
-        at('options', o, 'label'),
+        ['questions', index, 'options', o, 'label'],
         `Question "${id}" has an option with an empty label.`,
       )
-    else if (labels.has(option.label))
+    else if (labels.has(label))
       bad(
+        found,
+        id,
         'duplicate-option',
-        at('options', o, 'label'),
-        `Question "${id}" offers "${option.label}" twice.`,
+        ['questions', index, 'options', o, 'label'],
+        `Question "${id}" offers "${label}" twice.`,
       )
-    labels.add(option.label)
-  })
-  if (item.multiSelect === true && (item.options ?? []).length === 0)
+    labels.add(label)
+  }
+  if (item.multiSelect === true && options.length === 0)
     bad(
+      found,
+      id,
       'multi-select-without-options',
-      at('multiSelect'),
+      ['questions', index, 'multiSelect'],
       `Question "${id}" is multi-select but has no options.`,
     )
-  return found
 }
 
 function intentIssues(item: AskUserQuestionItem, index: number): ValidationIssue[] {
@@ -98,12 +123,20 @@ export function emptyBatchIssues(): ValidationIssue[] {
 /** @internal The item rules (`INVALID_QUESTION`): ids, texts, labels, multi-select. */
 export function itemRuleIssues(questions: readonly AskUserQuestionItem[]): ValidationIssue[] {
   const seen = new Set<string>()
-  return questions.flatMap((item, index) => itemIssues(item, index, seen))
+  const found: ValidationIssue[] = []
+  for (let index = 0; index < questions.length; index++)
+    itemIssues(questions[index] as AskUserQuestionItem, index, seen, found)
+  return found
 }
 
 /** @internal The intent rules (`BAD_INTENT`). */
 export function intentRuleIssues(questions: readonly AskUserQuestionItem[]): ValidationIssue[] {
-  return questions.flatMap(intentIssues)
+  const found: ValidationIssue[] = []
+  for (let index = 0; index < questions.length; index++) {
+    const item = questions[index] as AskUserQuestionItem
+    if (item.intent) found.push(...intentIssues(item, index))
+  }
+  return found
 }
 
 /**

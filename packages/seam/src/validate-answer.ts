@@ -9,58 +9,79 @@ import { shapeIssues } from './zod-issues.ts'
 
 type Questions = { questions: readonly AskUserQuestionItem[] }
 
+/** Records one rule an answer item breaks (a module function: no closure per item). */
+function bad(
+  found: ValidationIssue[],
+  questionId: string,
+  path: (string | number)[],
+  rule: string,
+  message: string,
+): void {
+  found.push({ code: 'BAD_ANSWER', rule, questionId, path, message })
+}
+
 function itemIssues(
   question: AskUserQuestionItem,
   item: AskUserQuestionAnswerItem,
   index: number,
-): ValidationIssue[] {
-  const found: ValidationIssue[] = []
+  found: ValidationIssue[],
+): void {
   const id = question.id
-  const bad = (rule: string, path: (string | number)[], message: string) =>
-    found.push({
-      code: 'BAD_ANSWER',
-      rule,
-      questionId: id,
-      path: ['answers', index, ...path],
-      message,
-    })
-  const labels = new Set((question.options ?? []).map((option) => option.label))
+  const options = question.options ?? []
+  const labels = new Set<string>()
+  for (const option of options) labels.add(option.label)
   const picked = new Set<string>()
-  item.selected.forEach((label, s) => {
+  const { selected } = item
+  for (let s = 0; s < selected.length; s++) {
+    const label = selected[s] as string
+    const path = ['answers', index, 'selected', s]
     if (labels.size === 0)
       bad(
+        found,
+        id,
+        path,
         'no-options',
-        ['selected', s],
         `Question "${id}" has no options, so nothing can be selected.`,
       )
     else if (!labels.has(label))
-      bad('unknown-option', ['selected', s], `"${label}" is not an option of question "${id}".`)
+      bad(found, id, path, 'unknown-option', `"${label}" is not an option of question "${id}".`)
     else if (picked.has(label))
       bad(
+        found,
+        id,
+        path,
         'duplicate-selection',
-        ['selected', s],
         `"${label}" is selected twice for question "${id}".`,
       )
     picked.add(label)
-  })
+  }
   const multi = question.multiSelect === true
-  if (!multi && item.selected.length > 1)
+  if (!multi && selected.length > 1)
     bad(
+      found,
+      id,
+      ['answers', index, 'selected'],
       'too-many-selections',
-      ['selected'],
-      `Question "${id}" is single-select but ${item.selected.length} labels are selected.`,
+      `Question "${id}" is single-select but ${selected.length} labels are selected.`,
     )
   if (item.custom !== undefined) {
     if (item.custom.trim().length === 0)
-      bad('empty-custom', ['custom'], `The custom answer to question "${id}" is empty.`)
-    else if (!multi && item.selected.length > 0)
       bad(
+        found,
+        id,
+        ['answers', index, 'custom'],
+        'empty-custom',
+        `The custom answer to question "${id}" is empty.`,
+      )
+    else if (!multi && selected.length > 0)
+      bad(
+        found,
+        id,
+        ['answers', index, 'custom'],
         'custom-with-selection',
-        ['custom'],
         `Question "${id}" is single-select: a custom answer replaces the selection, so selected must be empty.`,
       )
   }
-  return found
 }
 
 function normalizeItem(item: AskUserQuestionAnswerItem): AskUserQuestionAnswerItem {
@@ -80,17 +101,32 @@ function normalizeItem(item: AskUserQuestionAnswerItem): AskUserQuestionAnswerIt
 export function validateAnswer(request: Questions, answer: unknown): AnswerValidation {
   const parsed = AskUserQuestionAnswerSchema.safeParse(answer)
   if (!parsed.success) return { ok: false, issues: shapeIssues(parsed.error, 'BAD_ANSWER') }
-  const byId = new Map(request.questions.map((question) => [question.id, question]))
+  return checkAnswerRules(request, parsed.data)
+}
+
+/**
+ * The rules half of {@link validateAnswer}, for an answer whose shape is
+ * already parsed with `AskUserQuestionAnswerSchema` or its zod-free twin (the
+ * `answer` of `parseRespondBody`): the same verdict, issues and normalized
+ * answer as `validateAnswer` gives for it. Never throws.
+ */
+export function checkAnswerRules(
+  request: Questions,
+  answer: AskUserQuestionAnswer,
+): AnswerValidation {
+  const byId = new Map<string, AskUserQuestionItem>()
+  for (const question of request.questions) byId.set(question.id, question)
   const given = new Map<string, AskUserQuestionAnswerItem>()
   const issues: ValidationIssue[] = []
-  parsed.data.answers.forEach((item, index) => {
+  const items = answer.answers
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as AskUserQuestionAnswerItem
     const question = byId.get(item.id)
-    const path = ['answers', index, 'id']
     if (!question) {
       issues.push({
         code: 'BAD_ANSWER',
         rule: 'unknown-question',
-        path,
+        path: ['answers', index, 'id'],
         message: `No question has the id "${item.id}".`,
       })
     } else if (given.has(item.id)) {
@@ -98,14 +134,14 @@ export function validateAnswer(request: Questions, answer: unknown): AnswerValid
         code: 'BAD_ANSWER',
         rule: 'duplicate-answer',
         questionId: item.id,
-        path,
+        path: ['answers', index, 'id'],
         message: `Question "${item.id}" is answered twice.`,
       })
     } else {
       given.set(item.id, item)
-      issues.push(...itemIssues(question, item, index))
+      itemIssues(question, item, index, issues)
     }
-  })
+  }
   for (const question of request.questions) {
     if (!given.has(question.id))
       issues.push({

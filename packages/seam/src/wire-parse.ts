@@ -1,6 +1,7 @@
 /**
- * The browser's wire parser: the rules of `wire-schemas.ts`, hand-written
- * without zod so a client bundle does not carry it. It accepts exactly what
+ * The zod-free wire parser: the rules of `wire-schemas.ts`, hand-written
+ * without zod so a client bundle does not carry it (and the host's hot paths
+ * do not pay for it). It accepts exactly what
  * those schemas (plus the batch rules of `validateRequest`) accept, returns
  * the same output (unknown keys stripped, an app frame's extra keys kept) and
  * reports the same issues; `test/wire-parse.equivalence.test.ts` proves it.
@@ -10,6 +11,8 @@
  */
 import { batchRuleIssues } from './request-rules.ts'
 import type {
+  AskUserQuestionAnswer,
+  AskUserQuestionAnswerItem,
   AskUserQuestionIntent,
   AskUserQuestionItem,
   AskUserQuestionOption,
@@ -22,6 +25,7 @@ import type {
   QuestionOutcome,
   QuestionRequestedFrame,
   QuestionResolvedFrame,
+  RespondBody,
   RespondReceipt,
 } from './wire-schemas.ts'
 
@@ -36,7 +40,19 @@ export function isAppFrameType(type: string): boolean {
   return type.length > 0 && !RESERVED_FRAME_TYPE.test(type)
 }
 
-type Path = readonly (string | number)[]
+/**
+ * Where a value sits, innermost key first. A link per visited field is all a
+ * valid input costs; the key list is built only for an issue.
+ */
+type Path = { readonly key: string | number; readonly up: Path } | null
+
+const at = (up: Path, key: string | number): Path => ({ key, up })
+
+function keysOf(path: Path): (string | number)[] {
+  const keys: (string | number)[] = []
+  for (let link = path; link !== null; link = link.up) keys.push(link.key)
+  return keys.reverse()
+}
 
 /**
  * Checks `value` (found at `path`) and returns what the schema would output.
@@ -45,11 +61,12 @@ type Path = readonly (string | number)[]
 type Guard<T> = (value: unknown, path: Path, issues: ValidationIssue[]) => T
 
 function fail(issues: ValidationIssue[], path: Path, problem: string): never {
-  const where = path.length > 0 ? path.join('.') : 'value'
+  const keys = keysOf(path)
+  const where = keys.length > 0 ? keys.join('.') : 'value'
   issues.push({
     code: 'BAD_ANSWER',
     rule: 'shape',
-    path: [...path],
+    path: keys,
     message: `${where}: ${problem}`,
   })
   return undefined as never
@@ -128,9 +145,11 @@ function optional<T>(guard: Guard<T>): Guard<T | undefined> {
 function array<T>(guard: Guard<T>): Guard<T[]> {
   return (value, path, issues) => {
     if (!Array.isArray(value)) return fail(issues, path, 'expected array')
-    const out: T[] = []
+    // Sized up front: a pushed-to array keeps spare capacity for as long as
+    // the host keeps the frame.
+    const out = new Array<T>(value.length)
     for (let index = 0; index < value.length; index++)
-      out.push(guard(value[index], [...path, index], issues))
+      out[index] = guard(value[index], at(path, index), issues)
     return out
   }
 }
@@ -147,7 +166,7 @@ function object<T>(shape: { [K in keyof T]-?: Guard<T[K]> }, loose = false): Gua
     for (const [key, guard] of entries) {
       const present = Object.hasOwn(value, key)
       if (!present && optionalGuards.has(guard)) continue
-      const parsed = guard(present ? value[key] : undefined, [...path, key], issues)
+      const parsed = guard(present ? value[key] : undefined, at(path, key), issues)
       if (present) out[key] = parsed
     }
     if (loose)
@@ -172,8 +191,10 @@ function union<T>(...options: Guard<T>[]): Guard<T> {
 
 const id = sized(1, 200)
 
+const nonEmpty = sized(1)
+
 const appType: Guard<string> = (value, path, issues) => {
-  const type = sized(1)(value, path, issues)
+  const type = nonEmpty(value, path, issues)
   if (typeof value === 'string' && RESERVED_FRAME_TYPE.test(value))
     fail(issues, path, 'reserved frame type')
   return type
@@ -236,9 +257,48 @@ const receipt = union<RespondReceipt>(
   }),
 )
 
+/**
+ * Like `z.discriminatedUnion(key, …)` over `true`/`false`: an object whose
+ * `key` picks the option, else one "matches none" issue at `key`.
+ */
+function byFlag<T>(key: string, whenTrue: Guard<T>, whenFalse: Guard<T>): Guard<T> {
+  return (value, path, issues) => {
+    if (!isRecord(value)) return fail(issues, path, 'expected object')
+    const flag = Object.hasOwn(value, key) ? value[key] : undefined
+    if (flag === true) return whenTrue(value, path, issues)
+    if (flag === false) return whenFalse(value, path, issues)
+    return fail(issues, at(path, key), 'matches none of the allowed shapes')
+  }
+}
+
+const answer = object<AskUserQuestionAnswer>({
+  answers: array(
+    object<AskUserQuestionAnswerItem>({
+      id: string,
+      selected: array(string),
+      custom: optional(string),
+    }),
+  ),
+})
+
+type RespondResult = RespondBody['result']
+
+const respondBody = object<RespondBody>({
+  rpcId: id,
+  sessionId: id,
+  result: byFlag<RespondResult>(
+    'ok',
+    object<Extract<RespondResult, { ok: true }>>({ ok: oneOf(true), answer }),
+    object<Extract<RespondResult, { ok: false }>>({
+      ok: oneOf(false),
+      error: object<{ code: 'cancelled' }>({ code: oneOf('cancelled') }),
+    }),
+  ),
+})
+
 function run<T>(guard: Guard<T>, data: unknown): WireParse<T> {
   const issues: ValidationIssue[] = []
-  const value = guard(data, [], issues)
+  const value = guard(data, null, issues)
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value }
 }
 
@@ -262,14 +322,29 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   }
   if (!isRecord(data)) return badFrame('A frame must be a JSON object.')
   const type = Object.hasOwn(data, 'type') ? data.type : undefined
-  if (type === 'question/requested') {
-    const parsed = run(requestedFrame, data)
-    if (!parsed.ok) return parsed
-    const issues = batchRuleIssues(parsed.value.questions)
-    return issues.length > 0 ? { ok: false, issues } : parsed
-  }
+  if (type === 'question/requested') return parseQuestionRequestedFrame(data)
   if (type === 'question/resolved') return run(resolvedFrame, data)
   return run(type === 'mux/ready' ? readyFrame : appFrame, data)
+}
+
+/**
+ * Parses a `question/requested` frame (already JSON-decoded): its schema and
+ * the batch rules of `validateRequest`. What `parseDownlinkFrame` does for
+ * that type; the host builds every such frame with it.
+ */
+export function parseQuestionRequestedFrame(data: unknown): WireParse<QuestionRequestedFrame> {
+  const parsed = run(requestedFrame, data)
+  if (!parsed.ok) return parsed
+  const issues = batchRuleIssues(parsed.value.questions)
+  return issues.length > 0 ? { ok: false, issues } : parsed
+}
+
+/**
+ * Parses a respond body (already JSON-decoded), exactly as `RespondBodySchema`
+ * does, answer shape included. Never throws.
+ */
+export function parseRespondBody(data: unknown): WireParse<RespondBody> {
+  return run(respondBody, data)
 }
 
 /** Parses a respond receipt (already JSON-decoded). Never throws. */

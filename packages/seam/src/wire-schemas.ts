@@ -1,13 +1,12 @@
 /**
  * The zod schemas of the host ↔ browser wire contract (see docs/protocol.md):
- * the source of the wire's types and JSON Schema, and of the host's respond
- * body parser. The browser parses with the zod-free `wire-parse.ts`, which the
- * seam's tests prove equivalent to these schemas.
+ * the source of the wire's types and JSON Schema. Both sides parse with the
+ * zod-free `wire-parse.ts`, which the seam's tests prove equivalent to these
+ * schemas.
  */
 import * as z from 'zod/mini'
 import { AskUserQuestionAnswerSchema, AskUserQuestionItemSchema } from './schemas.ts'
-import { RESERVED_FRAME_TYPE, type WireParse } from './wire-parse.ts'
-import { shapeIssues } from './zod-issues.ts'
+import { RESERVED_FRAME_TYPE } from './wire-parse.ts'
 
 const id = z.string().check(z.minLength(1), z.maxLength(200))
 
@@ -88,11 +87,3 @@ export const RespondReceiptSchema = z.union([
   }),
 ])
 export type RespondReceipt = z.infer<typeof RespondReceiptSchema>
-
-/** Parses a respond body (already JSON-decoded). Never throws. */
-export function parseRespondBody(data: unknown): WireParse<RespondBody> {
-  const parsed = RespondBodySchema.safeParse(data)
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, issues: shapeIssues(parsed.error, 'BAD_ANSWER') }
-}

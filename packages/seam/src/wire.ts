@@ -1,13 +1,16 @@
 /**
  * The host ↔ browser wire contract (see docs/protocol.md): downlink frames on
  * the mux, the respond body and its receipt. The zod schemas are the source
- * of the types (and of the host's respond body parser); `parseDownlinkFrame`
- * and `parseRespondReceipt` are their zod-free, tested-equivalent twins, so a
- * browser bundle that only parses frames and receipts carries no zod.
+ * of the types; `parseDownlinkFrame`, `parseQuestionRequestedFrame`,
+ * `parseRespondBody` and `parseRespondReceipt` are their zod-free,
+ * tested-equivalent twins, so a browser bundle that only parses frames and
+ * receipts carries no zod, and the host's hot paths run without it.
  */
 export {
   isAppFrameType,
   parseDownlinkFrame,
+  parseQuestionRequestedFrame,
+  parseRespondBody,
   parseRespondReceipt,
   type WireParse,
 } from './wire-parse.ts'
@@ -17,7 +20,6 @@ export {
   type DownlinkFrame,
   type MuxReadyFrame,
   MuxReadyFrameSchema,
-  parseRespondBody,
   type QuestionOutcome,
   QuestionOutcomeSchema,
   type QuestionRequestedFrame,

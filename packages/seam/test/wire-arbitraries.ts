@@ -218,6 +218,24 @@ export const validReceipt: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     .map((issues) => ({ accepted: false, reason: 'bad-response', issues })),
 )
 
+const answerItem = fc
+  .record({ id: text, selected: fc.array(text, { maxLength: 3 }), custom: maybe(text) })
+  .map(({ custom, ...rest }) => {
+    const out: Record<string, unknown> = { ...rest }
+    put(out, 'custom', custom)
+    return out
+  })
+
+/** Any respond body of the right shape: an answer (of any items) or a cancel. */
+export const validRespondBody: fc.Arbitrary<Record<string, unknown>> = fc.record({
+  rpcId: id,
+  sessionId: id,
+  result: fc.oneof(
+    fc.array(answerItem, { maxLength: 4 }).map((answers) => ({ ok: true, answer: { answers } })),
+    fc.constant({ ok: false, error: { code: 'cancelled' } }),
+  ),
+})
+
 type Container = Record<string | number, unknown>
 
 /** Every container (object or array) in `root`, the root included. */

@@ -10,6 +10,8 @@ import {
   MuxReadyFrameSchema,
   QuestionRequestedFrameSchema,
   QuestionResolvedFrameSchema,
+  type RespondBody,
+  RespondBodySchema,
   type RespondReceipt,
   RespondReceiptSchema,
   type WireParse,
@@ -54,6 +56,14 @@ export function zodDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
 /** `parseRespondReceipt` as zod parses it. */
 export function zodRespondReceipt(data: unknown): WireParse<RespondReceipt> {
   const parsed = RespondReceiptSchema.safeParse(data)
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, issues: shapeIssues(parsed.error, 'BAD_ANSWER') }
+}
+
+/** `parseRespondBody` as zod parses it (the host's parser before the zod-free one). */
+export function zodRespondBody(data: unknown): WireParse<RespondBody> {
+  const parsed = RespondBodySchema.safeParse(data)
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, issues: shapeIssues(parsed.error, 'BAD_ANSWER') }

@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseDownlinkFrame, parseRespondReceipt, type WireParse } from '../src/wire.ts'
+import {
+  parseDownlinkFrame,
+  parseRespondBody,
+  parseRespondReceipt,
+  type WireParse,
+} from '../src/wire.ts'
 import {
   anything,
   appFrame,
@@ -10,8 +15,9 @@ import {
   requestedFrame,
   validFrame,
   validReceipt,
+  validRespondBody,
 } from './wire-arbitraries.ts'
-import { zodDownlinkFrame, zodRespondReceipt } from './wire-oracle.ts'
+import { zodDownlinkFrame, zodRespondBody, zodRespondReceipt } from './wire-oracle.ts'
 
 const RUNS = 2_000
 
@@ -57,6 +63,7 @@ function sameAs<T>(lite: (input: unknown) => WireParse<T>, zod: (input: unknown)
 
 const frame = sameAs(parseDownlinkFrame, zodDownlinkFrame)
 const receipt = sameAs(parseRespondReceipt, zodRespondReceipt)
+const body = sameAs(parseRespondBody, zodRespondBody)
 const json = (value: unknown) => JSON.stringify(value) ?? 'null'
 const check = <T>(arbitrary: fc.Arbitrary<T>, property: (value: T) => void, seed: number) =>
   fc.assert(fc.property(arbitrary, property), { seed, numRuns: RUNS })
@@ -105,4 +112,28 @@ describe('parseRespondReceipt matches the zod schema', { timeout: 120_000 }, () 
 
   it('on the JSON value of mutated receipts', () =>
     check(mutated(validReceipt), (value) => receipt(JSON.parse(json(value))), 205))
+})
+
+/** A body whose `result` is usually one of the two shapes, with junk fields. */
+const flagged = fc
+  .tuple(
+    fc.oneof(fc.boolean(), junk),
+    fc.dictionary(key, junk, { maxKeys: 6 }),
+    fc.oneof(fc.constantFrom('rpc-1', ''), junk),
+  )
+  .map(([ok, rest, rpcId]) => ({ rpcId, sessionId: 's1', result: { ...rest, ok } }))
+
+describe('parseRespondBody matches the zod schema', { timeout: 120_000 }, () => {
+  it('on arbitrary JSON-ish values', () => check(junk, body, 301))
+
+  it('on anything fast-check can make', () => check(anything, body, 302))
+
+  it('on bodies whose result has either flag and junk fields', () => check(flagged, body, 303))
+
+  it('on valid bodies', () => check(validRespondBody, body, 304))
+
+  it('on valid bodies mutated field by field', () => check(mutated(validRespondBody), body, 305))
+
+  it('on the JSON value of mutated bodies', () =>
+    check(mutated(validRespondBody), (value) => body(JSON.parse(json(value))), 306))
 })
