@@ -122,7 +122,8 @@ export function setCustomText(state: ComposerState, text: string): TransitionRes
   const draft = draftOf(state, question.id)
   if (draft.custom === text && !draft.skipped) return unchanged(state)
   const replaces = !isMultiSelect(question) && text.trim().length > 0
-  const selected = replaces ? [] : draft.selected
+  // Keep the labels array's identity when it does not change, so views keyed on it skip typing.
+  const selected = replaces && draft.selected.length > 0 ? [] : draft.selected
   return [edit(state, { selected, custom: text, skipped: false }), []]
 }
 

@@ -51,6 +51,31 @@ export function questionStatus(state: ComposerState, id: string): QuestionStatus
   return draftOf(state, id).skipped ? 'skipped' : 'open'
 }
 
+/**
+ * A memoised selector of every question's status, in question order, for one
+ * subscriber. It re-evaluates only the questions whose draft object changed
+ * (the transition replaces just the edited draft) and returns the previous
+ * array, same identity, while no status changed.
+ */
+export function createStatusesSelector(): (state: ComposerState) => readonly QuestionStatus[] {
+  let last: ComposerState | undefined
+  let statuses: QuestionStatus[] = []
+  return (state) => {
+    const previous = last?.request === state.request ? last.drafts : undefined
+    last = state
+    let next = previous ? statuses : []
+    for (const [at, { id }] of state.request.questions.entries()) {
+      if (previous?.[id] === state.drafts[id]) continue
+      const status = questionStatus(state, id)
+      if (status === next[at]) continue
+      if (next === statuses) next = statuses.slice()
+      next[at] = status
+    }
+    statuses = next
+    return statuses
+  }
+}
+
 /** Counts of answered, skipped and open questions, and the position. */
 export function selectProgress(state: ComposerState): ComposerProgress {
   let answered = 0

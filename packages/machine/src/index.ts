@@ -3,6 +3,7 @@ export { type KeyIntentOptions, keyIntent } from './composer.keyboard.ts'
 export {
   type ComposerProgress,
   canSubmit,
+  createStatusesSelector,
   draftHasAnswer,
   firstOpenIndex,
   hasAnyAnswer,

@@ -7,7 +7,6 @@ import {
   createComposerStore,
   createCompositionTracker,
   type FocusTarget,
-  serializeDrafts,
 } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
@@ -19,14 +18,19 @@ import {
   format,
   resolveMessages,
 } from '../locales/index.ts'
-import type { ComposerContextValue, ComposerUiState, MessagesValue } from './context.ts'
+import {
+  type ComposerContextValue,
+  type ComposerUiState,
+  createWatchState,
+  type MessagesValue,
+} from './context.ts'
 import { failureEvent, receiptEvent } from './receipt.ts'
 import {
   clearDrafts,
+  createDraftSaver,
   type DraftStorage,
   defaultDraftStorage,
   readDrafts,
-  writeDrafts,
 } from './storage.ts'
 
 /** Options shared by `useQuestionComposer` and `QuestionComposer`. */
@@ -147,6 +151,7 @@ export function useComposerController(options: QuestionComposerOptions): Compose
       ids: makeIds(base),
       rootRef: { current: null },
       send: store.send,
+      watch: createWatchState(store),
     }
   })
   const { store } = context
@@ -181,18 +186,29 @@ export function useComposerController(options: QuestionComposerOptions): Compose
     if (resolution) store.send({ type: 'REQUEST_RESOLVED', outcome: resolution })
   }, [store, resolution])
 
-  useEffect(
-    () =>
-      store.subscribe((state, previous) => {
-        if (isDone(state)) {
-          if (!isDone(previous)) clearDrafts(storage, state.rpcId)
-          return
-        }
-        if (state.drafts !== previous.drafts || state.index !== previous.index)
-          writeDrafts(storage, state.rpcId, serializeDrafts(state))
-      }),
-    [store, storage],
-  )
+  useEffect(() => {
+    // Edits are saved at most every 300 ms; a move, a phase change, the page
+    // hiding and unmounting write at once.
+    const saver = createDraftSaver(storage)
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (isDone(state)) {
+        saver.cancel()
+        if (!isDone(previous)) clearDrafts(storage, state.rpcId)
+        return
+      }
+      if (state.drafts !== previous.drafts || state.index !== previous.index) saver.schedule(state)
+      if (state.index !== previous.index || state.phase !== previous.phase) saver.flush()
+    })
+    // Either way the page may be about to go: nothing pending is lost.
+    addEventListener('pagehide', saver.flush)
+    document.addEventListener('visibilitychange', saver.flush)
+    return () => {
+      unsubscribe()
+      removeEventListener('pagehide', saver.flush)
+      document.removeEventListener('visibilitychange', saver.flush)
+      saver.flush()
+    }
+  }, [store, storage])
 
   useFocusEffects(context)
   return context

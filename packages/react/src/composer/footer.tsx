@@ -1,5 +1,5 @@
-import { isLastQuestion, questionStatus } from '@parley/machine'
-import type { ReactNode } from 'react'
+import { createStatusesSelector, isLastQuestion } from '@parley/machine'
+import { type ReactNode, useState } from 'react'
 import { useStore } from 'zustand'
 import { useComposerContext, useComposerState, useMessages } from './context.ts'
 import { ChevronLeft, ChevronRight } from './icons.tsx'
@@ -80,16 +80,12 @@ export function Pager() {
 export function Progress() {
   const ctx = useComposerContext()
   const { messages, t } = useMessages()
-  const view = useComposerState((state) => [
-    state.index,
-    isEditable(state),
-    ...state.request.questions.map((question) => questionStatus(state, question.id)),
-  ])
-  const [index, editable, ...statuses] = view as [
-    number,
-    boolean,
-    ...('answered' | 'skipped' | 'open')[],
-  ]
+  const [selectStatuses] = useState(createStatusesSelector)
+  const statuses = useComposerState(selectStatuses, (state) => state.drafts)
+  const { index, editable } = useComposerState((state) => ({
+    index: state.index,
+    editable: isEditable(state),
+  }))
   if (statuses.length <= 1) return null
   const statusLabel = {
     answered: messages.statusAnswered,

@@ -26,12 +26,16 @@ export function isPlanReview(request: ComposerRequest): AskUserQuestionItem | nu
 export function PlanReviewBody({ question }: { question: AskUserQuestionItem }) {
   const ctx = useComposerContext()
   const { messages } = useMessages()
-  const view = useComposerState((state) => ({
-    editable: isEditable(state),
-    minimized: state.minimized,
-    submitting: state.phase === 'submitting',
-    chosen: state.drafts[question.id]?.selected[0],
-  }))
+  const view = useComposerState(
+    (state) => ({
+      editable: isEditable(state),
+      minimized: state.minimized,
+      submitting: state.phase === 'submitting',
+      chosen: state.drafts[question.id]?.selected[0],
+    }),
+    (state) => state.drafts[question.id],
+    question,
+  )
   const approve = question.intent?.approve ?? ''
   const decline = (question.options ?? []).find((option) => option.label !== approve)?.label
   const choose = (label: string) => {

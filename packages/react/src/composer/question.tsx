@@ -1,8 +1,8 @@
-import { draftHasAnswer, selectCurrentQuestion } from '@parley/machine'
+import { type ComposerState, selectCurrentQuestion } from '@parley/machine'
 import { parseRecommendedLabel } from '@parley/seam'
 import { type ReactNode, useRef } from 'react'
 import { useAutosize } from './autosize.ts'
-import { useComposerContext, useComposerState, useMessages } from './context.ts'
+import { currentDraft, useComposerContext, useComposerState, useMessages } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { CheckIcon } from './icons.tsx'
 import {
@@ -16,10 +16,10 @@ import { currentStatus, isEditable } from './view.ts'
 
 /** The question on screen: title, detail, options and the custom answer. */
 export function Question({ children }: { children?: ReactNode }) {
-  const view = useComposerState((state) => ({
-    id: selectCurrentQuestion(state)?.id,
-    status: currentStatus(state),
-  }))
+  const view = useComposerState(
+    (state) => ({ id: selectCurrentQuestion(state)?.id, status: currentStatus(state) }),
+    currentStatus,
+  )
   return (
     <div {...part('question')} data-state={view.status} data-question-id={view.id}>
       {children ?? (
@@ -67,23 +67,28 @@ export function Options({ children }: { children?: ReactNode }) {
   )
 }
 
+const selectedLabels = (state: ComposerState) => currentDraft(state)?.selected
+
 /** One option: label (without the recommended suffix), badge, description. */
 export function Option({ index }: { index: number }) {
   const ctx = useComposerContext()
   const { messages } = useMessages()
-  const view = useComposerState((state) => {
-    const question = selectCurrentQuestion(state)
-    const option = question?.options?.[index]
-    const draft = question ? state.drafts[question.id] : undefined
-    return {
-      label: option?.label ?? '',
-      description: option?.description,
-      multiple: question?.multiSelect === true,
-      checked: option ? (draft?.selected.includes(option.label) ?? false) : false,
-      focusable: state.activeOption === index,
-      disabled: !isEditable(state),
-    }
-  })
+  const view = useComposerState(
+    (state) => {
+      const question = selectCurrentQuestion(state)
+      const option = question?.options?.[index]
+      return {
+        label: option?.label ?? '',
+        description: option?.description,
+        multiple: question?.multiSelect === true,
+        checked: option ? (currentDraft(state)?.selected.includes(option.label) ?? false) : false,
+        focusable: state.activeOption === index,
+        disabled: !isEditable(state),
+      }
+    },
+    selectedLabels,
+    index,
+  )
   const { display, recommended } = parseRecommendedLabel(view.label)
   const id = ctx.ids.option(index)
   const described = [
@@ -121,6 +126,9 @@ export function Option({ index }: { index: number }) {
   )
 }
 
+const customText = (state: ComposerState) => currentDraft(state)?.custom ?? ''
+const customFilled = (state: ComposerState) => customText(state).trim().length > 0
+
 /**
  * The custom answer: an inline row after the options, or a larger block for a
  * free-text question. Grows to 6 lines, then scrolls.
@@ -129,18 +137,17 @@ export function CustomAnswer() {
   const ctx = useComposerContext()
   const { messages } = useMessages()
   const ref = useRef<HTMLTextAreaElement>(null)
+  const value = useComposerState(customText, customText)
   const view = useComposerState((state) => {
     const question = selectCurrentQuestion(state)
-    const draft = question ? state.drafts[question.id] : undefined
     return {
-      value: draft?.custom ?? '',
-      filled: draft ? draftHasAnswer({ ...draft, selected: [] }) : false,
+      filled: customFilled(state),
       inline: (question?.options?.length ?? 0) > 0,
       disabled: !isEditable(state),
       present: question !== undefined,
     }
-  })
-  useAutosize(ref, view.value)
+  }, customFilled)
+  useAutosize(ref, value)
   if (!view.present) return null
   const label = view.inline ? messages.customLabel : messages.freeTextLabel
   return (
@@ -156,7 +163,7 @@ export function CustomAnswer() {
         ref={ref}
         rows={view.inline ? 1 : 3}
         {...getCustomInputProps(ctx, {
-          value: view.value,
+          value,
           disabled: view.disabled,
           label,
           placeholder: view.inline ? messages.customPlaceholder : messages.freeTextPlaceholder,

@@ -1,3 +1,5 @@
+import { type ComposerState, serializeDrafts } from '@parley/machine'
+
 /** Where drafts are kept between reloads. `sessionStorage` has this shape. */
 export interface DraftStorage {
   getItem(key: string): string | null
@@ -46,5 +48,31 @@ export function clearDrafts(storage: DraftStorage | null, rpcId: string): void {
     storage?.removeItem(draftKey(rpcId))
   } catch {
     // ignore
+  }
+}
+
+/**
+ * Coalesces draft writes: `schedule` writes the latest state at most every
+ * 300 ms, `flush` writes a scheduled one now, `cancel` drops it.
+ */
+export function createDraftSaver(storage: DraftStorage | null) {
+  let pending: ComposerState | null = null
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (pending) writeDrafts(storage, pending.rpcId, serializeDrafts(pending))
+    pending = null
+  }
+  return {
+    schedule(state: ComposerState) {
+      pending = state
+      timer ??= setTimeout(flush, 300)
+    },
+    flush,
+    cancel() {
+      pending = null
+      flush()
+    },
   }
 }
