@@ -1,6 +1,6 @@
 /**
  * The semantic rules of a request batch, free of zod so the browser can run
- * them: `validateRequest` applies them after its schema parse, and the wire's
+ * them: `validateRequest` applies them after its shape parse, and the wire's
  * parser after its own structural checks.
  */
 import type { UserQuestionErrorCode } from './errors.ts'

@@ -39,6 +39,13 @@ function fail(issues: ValidationIssue[]): UserQuestionError {
   return new UserQuestionError(message, code, { cause: issues })
 }
 
+/** The provider's answer, validated against the request and normalized. */
+function checked(request: AskUserQuestionRequest, answer: unknown): AskUserQuestionAnswer {
+  const result = validateAnswer(request, answer)
+  if (!result.ok) throw fail(result.issues)
+  return result.answer
+}
+
 function aborted(signal: AbortSignal): UserQuestionError {
   return new UserQuestionError('The ask was aborted.', 'ASK_ABORTED', { cause: signal.reason })
 }
@@ -73,17 +80,27 @@ export function createUserQuestionService(
     request: AskUserQuestionRequest,
   ): Promise<AskUserQuestionAnswer> {
     // The provider is called synchronously, in the same tick as ask().
-    const pending = Promise.resolve(provider.ask(request)).then((answer) => {
-      const checked = validateAnswer(request, answer)
-      if (!checked.ok) throw fail(checked.issues)
-      return checked.answer
-    })
+    const answered = Promise.resolve(provider.ask(request))
     const { signal } = request
-    if (!signal) return pending
+    if (!signal) return answered.then((answer) => checked(request, answer))
+    // One promise and one abort listener, removed as soon as the provider settles.
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(aborted(signal))
       signal.addEventListener('abort', onAbort, { once: true })
-      pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+      answered.then(
+        (answer) => {
+          signal.removeEventListener('abort', onAbort)
+          try {
+            resolve(checked(request, answer))
+          } catch (error) {
+            reject(error)
+          }
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort)
+          reject(error)
+        },
+      )
     })
   }
 

@@ -1,7 +1,6 @@
+import { parseRequestData } from './request-parse.ts'
 import { emptyBatchIssues, intentRuleIssues, issue, itemRuleIssues } from './request-rules.ts'
-import { AskUserQuestionRequestDataSchema } from './schemas.ts'
 import type { AskUserQuestionRequest, RequestValidation, ValidationIssue } from './types.ts'
-import { shapeIssues } from './zod-issues.ts'
 
 /**
  * Checks a request against every rule `ask()` enforces, grouped so the first
@@ -18,22 +17,24 @@ export function validateRequest(request: unknown): RequestValidation {
 
 /** @internal The first half of `validateRequest`: shape, emptiness and items. */
 export function checkRequestStructure(request: unknown): RequestValidation {
-  const parsed = AskUserQuestionRequestDataSchema.safeParse(request)
-  if (!parsed.success) {
+  // The zod-free twin of AskUserQuestionRequestDataSchema (proven equivalent).
+  const parsed = parseRequestData(request)
+  if (!parsed.ok) {
     const questions = ownField(request, 'questions')
     if (Array.isArray(questions) && questions.length === 0) return emptyBatch()
-    return { ok: false, issues: shapeIssues(parsed.error, 'INVALID_QUESTION') }
+    return parsed
   }
-  if (parsed.data.questions.length === 0) return emptyBatch()
+  if (parsed.value.questions.length === 0) return emptyBatch()
   const signal = ownField(request, 'signal')
   if (signal !== undefined && !(signal instanceof AbortSignal))
     return {
       ok: false,
       issues: [issue('INVALID_QUESTION', 'shape', ['signal'], 'signal: expected an AbortSignal')],
     }
-  const issues = itemRuleIssues(parsed.data.questions)
+  const issues = itemRuleIssues(parsed.value.questions)
   if (issues.length > 0) return { ok: false, issues }
-  const result: AskUserQuestionRequest = { ...parsed.data }
+  // The parser's output is a fresh object of the declared keys only.
+  const result: AskUserQuestionRequest = parsed.value
   if (signal !== undefined) result.signal = signal
   const agent = ownField(request, 'agent')
   if (agent !== undefined) result.agent = agent

@@ -9,15 +9,25 @@
  * It reads own properties only, never copies a `__proto__` key, and never
  * throws (on a few hostile non-JSON inputs where zod throws, it reports).
  */
+import {
+  array,
+  at,
+  fail,
+  type Guard,
+  isRecord,
+  number,
+  object,
+  oneOf,
+  optional,
+  questionItem,
+  run,
+  sized,
+  string,
+  union,
+  type WireParse,
+} from './parse-kit.ts'
 import { batchRuleIssues } from './request-rules.ts'
-import type {
-  AskUserQuestionAnswer,
-  AskUserQuestionAnswerItem,
-  AskUserQuestionIntent,
-  AskUserQuestionItem,
-  AskUserQuestionOption,
-} from './schemas.ts'
-import type { ValidationIssue } from './types.ts'
+import type { AskUserQuestionAnswer, AskUserQuestionAnswerItem } from './schemas.ts'
 import type {
   AppFrame,
   DownlinkFrame,
@@ -29,8 +39,7 @@ import type {
   RespondReceipt,
 } from './wire-schemas.ts'
 
-/** The result of parsing something that came over the wire. Never throws. */
-export type WireParse<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] }
+export type { WireParse } from './parse-kit.ts'
 
 /** @internal Frame types an application may not use. */
 export const RESERVED_FRAME_TYPE = /^(?:question|mux)\//
@@ -38,155 +47,6 @@ export const RESERVED_FRAME_TYPE = /^(?:question|mux)\//
 /** True for a frame type the app may use (outside `question/` and `mux/`). */
 export function isAppFrameType(type: string): boolean {
   return type.length > 0 && !RESERVED_FRAME_TYPE.test(type)
-}
-
-/**
- * Where a value sits, innermost key first. A link per visited field is all a
- * valid input costs; the key list is built only for an issue.
- */
-type Path = { readonly key: string | number; readonly up: Path } | null
-
-const at = (up: Path, key: string | number): Path => ({ key, up })
-
-function keysOf(path: Path): (string | number)[] {
-  const keys: (string | number)[] = []
-  for (let link = path; link !== null; link = link.up) keys.push(link.key)
-  return keys.reverse()
-}
-
-/**
- * Checks `value` (found at `path`) and returns what the schema would output.
- * On a mismatch it pushes issues, and the returned value is then meaningless.
- */
-type Guard<T> = (value: unknown, path: Path, issues: ValidationIssue[]) => T
-
-function fail(issues: ValidationIssue[], path: Path, problem: string): never {
-  const keys = keysOf(path)
-  const where = keys.length > 0 ? keys.join('.') : 'value'
-  issues.push({
-    code: 'BAD_ANSWER',
-    rule: 'shape',
-    path: keys,
-    message: `${where}: ${problem}`,
-  })
-  return undefined as never
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-const string: Guard<string> = (value, path, issues) =>
-  typeof value === 'string' ? value : fail(issues, path, 'expected string')
-
-/** Like `z.number()`: `NaN` and `±Infinity` are not numbers. */
-const number: Guard<number> = (value, path, issues) =>
-  typeof value === 'number' && Number.isFinite(value)
-    ? value
-    : fail(issues, path, 'expected number')
-
-const boolean: Guard<boolean> = (value, path, issues) =>
-  typeof value === 'boolean' ? value : fail(issues, path, 'expected boolean')
-
-function oneOf<const T extends string | boolean>(...values: T[]): Guard<T> {
-  const problem = `expected one of ${values.map((value) => JSON.stringify(value)).join(', ')}`
-  const has = (value: unknown): value is T => (values as unknown[]).includes(value)
-  return (value, path, issues) => (has(value) ? value : fail(issues, path, problem))
-}
-
-/** A string's length in code points (a surrogate pair counts once), as zod measures it. */
-function codePoints(text: string): number {
-  let count = 0
-  for (let at = 0; at < text.length; at++, count++) {
-    const unit = text.charCodeAt(at)
-    if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00) at++
-  }
-  return count
-}
-
-/**
- * The length zod's length checks see: they run on anything with a `length`,
- * even after the type check failed (so `[]` is both "expected string" and
- * "must be at least 1"), and compare it the way JavaScript's `>=` does.
- */
-function lengthOf(value: unknown): number | undefined {
-  if (typeof value === 'string') return codePoints(value)
-  if (value === null || value === undefined) return undefined
-  try {
-    const length: unknown = Reflect.get(Object(value), 'length')
-    return length === undefined ? undefined : Number(length)
-  } catch {
-    return Number.NaN
-  }
-}
-
-/** A string of at least `min` and, when given, at most `max` code points. */
-function sized(min: number, max?: number): Guard<string> {
-  return (value, path, issues) => {
-    const text = string(value, path, issues)
-    const length = lengthOf(value)
-    if (length !== undefined) {
-      if (!(length >= min)) fail(issues, path, `must be at least ${min}`)
-      if (max !== undefined && !(length <= max)) fail(issues, path, `must be at most ${max}`)
-    }
-    return text
-  }
-}
-
-const optionalGuards = new WeakSet<Guard<unknown>>()
-
-/** A key that may be absent; present with `undefined`, it is kept as `undefined`. */
-function optional<T>(guard: Guard<T>): Guard<T | undefined> {
-  const check: Guard<T | undefined> = (value, path, issues) =>
-    value === undefined ? undefined : guard(value, path, issues)
-  optionalGuards.add(check)
-  return check
-}
-
-function array<T>(guard: Guard<T>): Guard<T[]> {
-  return (value, path, issues) => {
-    if (!Array.isArray(value)) return fail(issues, path, 'expected array')
-    // Sized up front: a pushed-to array keeps spare capacity for as long as
-    // the host keeps the frame.
-    const out = new Array<T>(value.length)
-    for (let index = 0; index < value.length; index++)
-      out[index] = guard(value[index], at(path, index), issues)
-    return out
-  }
-}
-
-/**
- * An object with exactly the keys of `shape` in its output, like `z.object`;
- * `loose` also keeps every other own key (but `__proto__`), like `z.looseObject`.
- */
-function object<T>(shape: { [K in keyof T]-?: Guard<T[K]> }, loose = false): Guard<T> {
-  const entries: [string, Guard<unknown>][] = Object.entries(shape)
-  return (value, path, issues) => {
-    if (!isRecord(value)) return fail(issues, path, 'expected object')
-    const out: Record<string, unknown> = {}
-    for (const [key, guard] of entries) {
-      const present = Object.hasOwn(value, key)
-      if (!present && optionalGuards.has(guard)) continue
-      const parsed = guard(present ? value[key] : undefined, at(path, key), issues)
-      if (present) out[key] = parsed
-    }
-    if (loose)
-      for (const key of Object.keys(value))
-        if (key !== '__proto__' && !Object.hasOwn(shape, key)) out[key] = value[key]
-    // The guards above checked every key T declares.
-    return out as T
-  }
-}
-
-/** The first option that fits, like `z.union` of options whose every issue aborts. */
-function union<T>(...options: Guard<T>[]): Guard<T> {
-  return (value, path, issues) => {
-    for (const option of options) {
-      const found: ValidationIssue[] = []
-      const parsed = option(value, path, found)
-      if (found.length === 0) return parsed
-    }
-    return fail(issues, path, 'matches none of the allowed shapes')
-  }
 }
 
 const id = sized(1, 200)
@@ -200,19 +60,7 @@ const appType: Guard<string> = (value, path, issues) => {
   return type
 }
 
-const option = object<AskUserQuestionOption>({ label: string, description: optional(string) })
-
-const intent = object<AskUserQuestionIntent>({ kind: oneOf('plan-review'), approve: string })
-
-const item = object<AskUserQuestionItem>({
-  id: string,
-  question: string,
-  detail: optional(string),
-  header: optional(string),
-  options: optional(array(option)),
-  multiSelect: optional(boolean),
-  intent: optional(intent),
-})
+const item = questionItem()
 
 const requestedFrame = object<QuestionRequestedFrame>({
   type: oneOf('question/requested'),
@@ -295,12 +143,6 @@ const respondBody = object<RespondBody>({
     }),
   ),
 })
-
-function run<T>(guard: Guard<T>, data: unknown): WireParse<T> {
-  const issues: ValidationIssue[] = []
-  const value = guard(data, null, issues)
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, value }
-}
 
 function badFrame(message: string): WireParse<never> {
   return { ok: false, issues: [{ code: 'BAD_ANSWER', rule: 'frame', path: [], message }] }
