@@ -1,8 +1,9 @@
 /**
  * B3: host latency against the wire, on loopback in one process.
  * - ask → frame: `service.ask()` until the `question/requested` frame arrives at
- *   a mux client; baseline: the round trip of a bare `ws` message of the same
- *   size through an echo socket on the same server.
+ *   a mux client (which decodes it); baseline: the round trip of a bare `ws`
+ *   message of the same size through an echo socket on the same server, decoded
+ *   by the receiver the same way.
  * - respond → settle: a respond POST until the ask's promise settles;
  *   baseline: a bare HTTP POST of the same size to a trivial JSON handler on
  *   the same server, until its response has ended.
@@ -28,7 +29,14 @@ export async function runLatency(quick: boolean): Promise<Entry[]> {
   await ready
   const echo = new ws.WebSocket(`ws://${bench.base}/echo`, { perMessageDeflate: false })
   await opened(echo)
-  const echoed = () => new Promise<void>((resolve) => echo.once('message', () => resolve()))
+  // The echo's receiver decodes the JSON text, as the mux client's frame reader does.
+  const echoed = () =>
+    new Promise<void>((resolve) =>
+      echo.once('message', (data) => {
+        JSON.parse(String(data))
+        resolve()
+      }),
+    )
   const agent = keepAlive(1)
   const headers = { 'x-user': USER }
 
