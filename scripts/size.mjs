@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Prints the minified + gzipped size of the browser code a chat app adds:
 // @parley/react (with @parley/machine and the parts of @parley/seam it uses),
-// its lazily loaded Markdown chunk, and @parley/client. Peers are external.
+// its lazily loaded chunks (Markdown, the zh-CN and ja dictionaries), and
+// @parley/client. Peers are external. "Eager" is what the entry chunk pulls in
+// through static imports; a chunk reached only by a dynamic import() is lazy.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -48,8 +50,12 @@ async function bundle(entry) {
           result.metafile.outputs[relative(process.cwd(), file.path)] ??
           Object.entries(result.metafile.outputs).find(([path]) => file.path.endsWith(path))?.[1]
         return {
+          path: relative(process.cwd(), file.path),
           name: relative(outdir, file.path),
-          entry: Boolean(meta?.entryPoint),
+          // esbuild marks dynamic-import targets as entry points too: match the real entry.
+          entry:
+            meta?.entryPoint !== undefined &&
+            join(process.cwd(), meta.entryPoint) === join(root, entry),
           inputs: Object.keys(meta?.inputs ?? {}),
           imports: (meta?.imports ?? []).filter((i) => !i.external),
           raw: file.contents.length,
@@ -62,16 +68,38 @@ async function bundle(entry) {
   }
 }
 
+/** Chunks the entry loads up front: the entry and its static imports, transitively. */
+function eagerChunks(chunks) {
+  const byPath = new Map(chunks.map((chunk) => [chunk.path, chunk]))
+  const eager = new Set()
+  const visit = (chunk) => {
+    if (!chunk || eager.has(chunk)) return
+    eager.add(chunk)
+    for (const imported of chunk.imports)
+      if (imported.kind === 'import-statement') visit(byPath.get(imported.path))
+  }
+  for (const chunk of chunks) if (chunk.entry) visit(chunk)
+  return eager
+}
+
+function lazyLabel(chunk) {
+  if (chunk.inputs.some((input) => input.includes('/markdown/'))) return 'Markdown'
+  const locale = chunk.inputs
+    .map((input) => /\/locales\/([\w-]+)\.ts$/.exec(input)?.[1])
+    .find(Boolean)
+  return locale ? `${locale} dictionary` : 'lazy'
+}
+
 function report(label, chunks) {
-  const isLazy = (chunk) => chunk.inputs.some((input) => input.includes('/markdown/'))
-  const eager = chunks.filter((chunk) => !isLazy(chunk))
-  const lazy = chunks.filter(isLazy)
+  const eagerSet = eagerChunks(chunks)
+  const eager = chunks.filter((chunk) => eagerSet.has(chunk))
+  const lazy = chunks.filter((chunk) => !eagerSet.has(chunk))
   const sum = (list, key) => list.reduce((total, chunk) => total + chunk[key], 0)
   const eagerGzip = sum(eager, 'gzip')
   console.log(`${label}: ${kb(sum(eager, 'raw'))} kB min, ${kb(eagerGzip)} kB gzip`)
   for (const chunk of lazy)
     console.log(
-      `  lazy chunk ${chunk.name} (Markdown): ${kb(chunk.raw)} kB min, ${kb(chunk.gzip)} kB gzip`,
+      `  lazy chunk ${chunk.name} (${lazyLabel(chunk)}): ${kb(chunk.raw)} kB min, ${kb(chunk.gzip)} kB gzip`,
     )
   const zod = chunks.some((chunk) => chunk.inputs.some((input) => input.includes('/zod/')))
   if (zod) console.log('  note: zod is in this bundle')

@@ -53,6 +53,5 @@ export {
 export {
   type ComposerLocale,
   type ComposerMessages,
-  composerLocales,
-  resolveMessages,
+  loadComposerLocale,
 } from './locales/index.ts'

@@ -1,7 +1,7 @@
 import type { ComposerEvent } from '@parley/machine'
 import type { AskUserQuestionItem } from '@parley/seam'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { expect, waitFor } from 'storybook/test'
 import {
   Composer,
@@ -182,7 +182,8 @@ function Cell({
       <figcaption style={{ font: '600 12px/1.4 system-ui', margin: '0 0 6px', color: '#3f3f46' }}>
         {name}
       </figcaption>
-      {children}
+      {/* A zh-CN or ja card waits for its dictionary chunk here. */}
+      <Suspense fallback={null}>{children}</Suspense>
     </figure>
   )
 }

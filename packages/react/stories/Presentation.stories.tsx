@@ -6,6 +6,7 @@ import {
   colour,
   composerArgs,
   Frame,
+  findCard,
   planReview,
   projectName,
   request,
@@ -54,7 +55,7 @@ export const ZhCN: Story = {
   name: 'zh-CN',
   args: { request: request(zhQuestions), locale: 'zh-CN' },
   play: async ({ canvasElement }) => {
-    const { root, ui } = card(canvasElement)
+    const { root, ui } = await findCard(canvasElement)
     await expect(root).toHaveAccessibleName('来自助手的问题')
     await expect(ui.getByRole('radio', { name: '青绿' })).toHaveAccessibleDescription(/推荐/)
     await userEvent.click(ui.getByRole('radio', { name: '靛蓝' }))
@@ -84,7 +85,7 @@ export const Ja: Story = {
   name: 'ja',
   args: { request: request(jaQuestions), locale: 'ja' },
   play: async ({ canvasElement }) => {
-    const { root, ui } = card(canvasElement)
+    const { root, ui } = await findCard(canvasElement)
     await expect(root).toHaveAccessibleName('アシスタントからの質問')
     await expect(ui.getByRole('radio', { name: 'アンバー' })).toHaveAccessibleDescription(/推奨/)
     await userEvent.click(ui.getByRole('button', { name: '次の質問' }))

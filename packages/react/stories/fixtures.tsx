@@ -1,7 +1,7 @@
 import type { ComposerRequest } from '@parley/machine'
 import type { AskUserQuestionItem } from '@parley/seam'
 import type { ReactNode } from 'react'
-import { expect, fn, within } from 'storybook/test'
+import { expect, fn, waitFor, within } from 'storybook/test'
 import type { DraftStorage, QuestionComposerProps } from '../src/index.ts'
 
 /** Question fixtures shared by the stories. */
@@ -155,6 +155,11 @@ export function card(canvasElement: HTMLElement) {
   )
   if (!root) throw new Error('no composer in the canvas')
   return { root, ui: within(root) }
+}
+
+/** `card`, once the composer rendered (a zh-CN or ja dictionary loads on first use). */
+export function findCard(canvasElement: HTMLElement) {
+  return waitFor(() => card(canvasElement))
 }
 
 /** Asserts the composer's phase (`data-state` on its root). */

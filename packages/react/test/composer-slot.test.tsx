@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ComposerRequest } from '../src/index.ts'
@@ -67,6 +67,26 @@ describe('ComposerSlot', () => {
     input().focus()
     show([first])
     expect(screen.getByRole('heading', { name: 'Which colour?' })).toHaveFocus()
+  })
+
+  it('moves focus to the heading of a card that first waits for its dictionary', async () => {
+    const view = (requests: ComposerRequest[]) => (
+      <ComposerSlot
+        requests={requests}
+        locale="zh-CN"
+        onAnswer={async () => ({ accepted: true })}
+        onCancel={async () => ({ accepted: true })}
+        draftStorage={null}
+      >
+        <textarea aria-label="Message" />
+      </ComposerSlot>
+    )
+    const { rerender } = render(view([]))
+    screen.getByLabelText('Message').focus()
+    rerender(view([first]))
+    const heading = await screen.findByRole('heading', { name: 'Which colour?' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(screen.getByRole('button', { name: '跳过' })).toBeInTheDocument()
   })
 
   it('does not steal focus from someone who typed within the last second', () => {

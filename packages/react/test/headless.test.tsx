@@ -1,6 +1,7 @@
 import type { ComposerStateReducer } from '@parley/machine'
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Suspense } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { Composer, useQuestionComposer } from '../src/index.ts'
 import { colour, makeRequest, memoryStorage, name, renderComposer } from './fixtures.tsx'
@@ -75,10 +76,18 @@ describe('useQuestionComposer', () => {
 
   it('feeds the styled parts through Composer.Root', async () => {
     const user = userEvent.setup()
-    render(<Parts />)
+    // A lazily loaded locale suspends the hook's caller until its strings are there.
+    await act(async () => {
+      render(
+        <Suspense fallback={null}>
+          <Parts />
+        </Suspense>,
+      )
+    })
+    const skip = await screen.findByRole('button', { name: 'スキップ' })
     const root = document.querySelector('[data-part="root"]')
     expect(root).toHaveAttribute('data-scope', 'question-composer')
-    await user.click(screen.getByRole('button', { name: 'スキップ' }))
+    await user.click(skip)
     expect(screen.getByRole('heading', { name: 'What is the project called?' })).toBeInTheDocument()
   })
 
@@ -96,5 +105,23 @@ describe('stateReducer', () => {
     const { user } = renderComposer({ stateReducer })
     await user.click(screen.getByRole('button', { name: 'Skip' }))
     expect(screen.getByRole('heading', { name: 'Which colour?' })).toBeInTheDocument()
+  })
+
+  it('an edit the reducer refuses or amends shows in the field as the machine has it', async () => {
+    const stateReducer: ComposerStateReducer = (state, { event, changes }) => {
+      if (event.type !== 'SET_CUSTOM_TEXT') return changes
+      if (event.text.length > 5) return state
+      const draft = changes.drafts.name
+      return draft
+        ? {
+            ...changes,
+            drafts: { ...changes.drafts, name: { ...draft, custom: draft.custom.toUpperCase() } },
+          }
+        : changes
+    }
+    const { user } = renderComposer({ request: makeRequest([name]), stateReducer })
+    const field = screen.getByRole('textbox', { name: 'Your answer' })
+    await user.type(field, 'parley!')
+    expect(field).toHaveValue('PARLE')
   })
 })

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { type ComposerLocale, composerLocales, QuestionComposer } from '../src/index.ts'
+import { type ComposerLocale, loadComposerLocale, QuestionComposer } from '../src/index.ts'
 import { colour, makeRequest, memoryStorage, name } from './fixtures.tsx'
 
 const request = makeRequest([name, colour])
@@ -20,20 +20,32 @@ function Harness({ locale, messages }: { locale?: ComposerLocale; messages?: obj
 }
 
 describe('locales', () => {
-  it('every dictionary has the same keys, none empty', () => {
-    const keys = Object.keys(composerLocales.en).sort()
-    for (const dictionary of Object.values(composerLocales)) {
+  it('every dictionary has the same keys, none empty', async () => {
+    const [en, zhCN, ja] = await Promise.all([
+      loadComposerLocale('en'),
+      loadComposerLocale('zh-CN'),
+      loadComposerLocale('ja'),
+    ])
+    const keys = Object.keys(en).sort()
+    for (const dictionary of [en, zhCN, ja]) {
       expect(Object.keys(dictionary).sort()).toEqual(keys)
       for (const value of Object.values(dictionary)) expect(value.length).toBeGreaterThan(0)
     }
   })
 
-  it('renders Simplified Chinese and Japanese', () => {
+  it('renders Simplified Chinese and Japanese once their dictionaries are loaded, never English first', async () => {
     const { rerender } = render(<Harness locale="zh-CN" />)
-    expect(screen.getByRole('button', { name: '跳过' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: '跳过' })).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: '你的回答' })).toBeInTheDocument()
     rerender(<Harness locale="ja" />)
-    expect(screen.getByRole('button', { name: 'スキップ' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'スキップ' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '質問を閉じる' })).toBeInTheDocument()
+  })
+
+  it('overrides apply on top of a lazily loaded dictionary', async () => {
+    render(<Harness locale="ja" messages={{ skip: 'Pass' }} />)
+    expect(await screen.findByRole('button', { name: 'Pass' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '質問を閉じる' })).toBeInTheDocument()
   })
 
@@ -43,24 +55,27 @@ describe('locales', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument()
   })
 
-  it('switching the locale re-translates feedback already shown', async () => {
+  it('switching the locale re-translates feedback already shown, keeping the draft', async () => {
     const user = userEvent.setup()
+    const ja = await loadComposerLocale('ja')
+    const zhCN = await loadComposerLocale('zh-CN')
     const { rerender } = render(<Harness locale="en" />)
     await user.click(screen.getByRole('textbox', { name: 'Your answer' }))
-    await user.keyboard('{Enter}')
+    await user.keyboard(' {Enter}')
     expect(screen.getByRole('status')).toHaveTextContent('Choose an option')
     rerender(<Harness locale="ja" />)
-    expect(screen.getByRole('status')).toHaveTextContent(composerLocales.ja.feedbackUnanswered)
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(ja.feedbackUnanswered))
     rerender(<Harness locale="zh-CN" />)
-    expect(screen.getByRole('status')).toHaveTextContent(
-      composerLocales['zh-CN'].feedbackUnanswered,
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(zhCN.feedbackUnanswered),
     )
+    expect(screen.getByRole('textbox', { name: zhCN.freeTextLabel })).toHaveValue(' ')
   })
 
   it('announces the position in the chosen language', async () => {
     const user = userEvent.setup()
     render(<Harness locale="zh-CN" />)
-    await user.type(screen.getByRole('textbox', { name: '你的回答' }), 'x{Enter}')
+    await user.type(await screen.findByRole('textbox', { name: '你的回答' }), 'x{Enter}')
     await waitFor(() =>
       expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(
         '第 2 个问题，共 2 个',

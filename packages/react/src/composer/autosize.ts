@@ -1,5 +1,3 @@
-import { type RefObject, useLayoutEffect, useRef } from 'react'
-
 /** Most lines the custom answer grows to before it scrolls. */
 export const MAX_LINES = 6
 
@@ -9,25 +7,21 @@ function px(value: string): number {
 }
 
 /**
- * Grows a textarea with its content up to `maxLines` lines (from its computed
- * line-height), then lets it scroll. Sets `data-scrolling` past the limit.
+ * Returns `fit(textarea)`, which grows a textarea with its content up to
+ * `maxLines` lines (from its computed line-height), then lets it scroll, and
+ * sets `data-scrolling` past the limit. Call it after the text changed (on
+ * input, or after writing `value`) and after the field's rows changed.
  * Text that only grew at its end (typing) can only grow the field: it is
  * measured without first resetting the height, and not at all once the field
  * scrolls.
  */
-export function useAutosize(
-  ref: RefObject<HTMLTextAreaElement | null>,
-  value: string,
-  maxLines = MAX_LINES,
-): void {
-  const last = useRef({ element: null as HTMLTextAreaElement | null, value: '', rows: 0 })
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element || value === undefined) return
-    const seen = last.current
+export function createAutosize(maxLines = MAX_LINES): (element: HTMLTextAreaElement) => void {
+  let seen = { element: null as HTMLTextAreaElement | null, value: '', rows: 0 }
+  return (element) => {
+    const { value } = element
     const appended =
       seen.element === element && seen.rows === element.rows && value.startsWith(seen.value)
-    last.current = { element, value, rows: element.rows }
+    seen = { element, value, rows: element.rows }
     if (appended && element.hasAttribute('data-scrolling')) return
     const style = getComputedStyle(element)
     const lineHeight =
@@ -40,7 +34,7 @@ export function useAutosize(
     const content = element.scrollHeight
     if (!content || !lineHeight) {
       element.style.removeProperty('height')
-      last.current.element = null
+      seen.element = null
       return
     }
     const max = lineHeight * maxLines + paddingY + borderY
@@ -48,5 +42,5 @@ export function useAutosize(
     const height = `${Math.min(wanted, max)}px`
     if (element.style.height !== height) element.style.height = height
     element.toggleAttribute('data-scrolling', wanted > max + 0.5)
-  }, [ref, value, maxLines])
+  }
 }

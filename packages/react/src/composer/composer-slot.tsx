@@ -93,7 +93,18 @@ export function ComposerSlot({
       slot?.querySelector('[data-part="input"]')?.contains(active)
     )
       restoreTo.current = active
-    if (focusIsFree(slot)) slot?.querySelector<HTMLElement>(TITLE)?.focus()
+    const focusTitle = () => {
+      const title = slot?.querySelector<HTMLElement>(TITLE)
+      if (title && focusIsFree(slot)) title.focus()
+      return title
+    }
+    if (focusTitle() || !slot) return
+    // A zh-CN or ja card may still wait for its dictionary: focus its title once it shows.
+    const observer = new MutationObserver(() => {
+      if (focusTitle()) observer.disconnect()
+    })
+    observer.observe(slot, { childList: true, subtree: true })
+    return () => observer.disconnect()
   }, [takenOver])
 
   const onInput = useCallback(() => {

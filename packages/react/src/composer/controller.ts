@@ -9,14 +9,15 @@ import {
   type FocusTarget,
 } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import {
   type ComposerLocale,
   type ComposerMessages,
   format,
-  resolveMessages,
+  loadComposerLocale,
+  loadedComposerLocale,
 } from '../locales/index.ts'
 import {
   type ComposerContextValue,
@@ -80,18 +81,35 @@ function makeIds(base: string): ComposerContextValue['ids'] {
   }
 }
 
-/** Translator bound to a dictionary. */
+/**
+ * Suspends the rendering component until `promise` settles, the way
+ * `React.lazy` does (React retries the render then). Unlike `use`, it is only
+ * reached while the dictionary is missing, so a loaded one is read without
+ * touching Suspense at all.
+ */
+function suspendUntil(promise: Promise<unknown>): never {
+  throw promise
+}
+
+/**
+ * Translator bound to a dictionary. English is at hand; another built-in
+ * locale suspends until its chunk is loaded, the first time only.
+ * Switching to a locale that is not loaded yet keeps the current strings until
+ * the new ones are there (a deferred value), so no fallback replaces the card.
+ */
 export function useMessagesValue(
   locale: ComposerLocale | undefined,
   overrides: Partial<ComposerMessages> | undefined,
 ): MessagesValue {
+  const shown = useDeferredValue(locale ?? 'en')
+  const base = loadedComposerLocale(shown) ?? suspendUntil(loadComposerLocale(shown))
   // Overrides are usually inline objects: compare by content, not identity.
   const key = overrides ? JSON.stringify(overrides) : ''
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `overrides`
   return useMemo(() => {
-    const messages = resolveMessages(locale, overrides)
+    const messages = overrides ? { ...base, ...overrides } : base
     return { messages, t: (name, values) => format(messages[name], values ?? {}) }
-  }, [locale, key])
+  }, [base, key])
 }
 
 function isDone(state: ComposerState): boolean {
@@ -179,7 +197,12 @@ export function useComposerController(options: QuestionComposerOptions): Compose
   }, [store, onAnswer, onCancel, stateReducer])
 
   useEffect(() => {
-    if (request !== store.getState().request) store.send({ type: 'REPLAY_REQUEST', request })
+    // Hosts often pass a fresh `{ rpcId, questions }` object on every render:
+    // only another rpcId or other content is a replay.
+    // (Requests are JSON from the wire, so their JSON text is their content.)
+    const current = store.getState().request
+    if (request !== current && JSON.stringify(request) !== JSON.stringify(current))
+      store.send({ type: 'REPLAY_REQUEST', request })
   }, [store, request])
 
   useEffect(() => {

@@ -102,26 +102,49 @@ export function getOptionProps(ctx: ComposerContextValue, view: OptionView) {
   }
 }
 
-/** Props of the custom-answer textarea. */
-export function getCustomInputProps(
+/** What the custom-answer textarea needs to render. */
+export interface CustomInputView {
+  disabled: boolean
+  label: string
+  placeholder: string
+}
+
+/**
+ * Props of the custom-answer textarea without `value`: the field holds its own
+ * text and each edit is sent to the machine; `onEdit` runs after the machine
+ * took it. (The `CustomAnswer` part writes the machine's text back only when
+ * it differs, so typing re-renders nothing.)
+ */
+export function getUncontrolledCustomInputProps(
   ctx: ComposerContextValue,
-  view: { value: string; disabled: boolean; label: string; placeholder: string },
+  view: CustomInputView,
+  onEdit?: (element: HTMLTextAreaElement) => void,
 ) {
   return {
     ...part('custom-input'),
     id: ctx.ids.custom,
-    value: view.value,
     'aria-label': view.label,
     'aria-describedby': ctx.ids.hint,
     placeholder: view.placeholder,
     readOnly: view.disabled,
     'aria-disabled': view.disabled || undefined,
-    onChange: (event: { currentTarget: HTMLTextAreaElement }) =>
-      ctx.send({ type: 'SET_CUSTOM_TEXT', text: event.currentTarget.value }),
+    onChange: (event: { currentTarget: HTMLTextAreaElement }) => {
+      const element = event.currentTarget
+      ctx.send({ type: 'SET_CUSTOM_TEXT', text: element.value })
+      onEdit?.(element)
+    },
     onCompositionStart: () => ctx.tracker.compositionStart(),
     onCompositionEnd: () => ctx.tracker.compositionEnd(),
     onBlur: () => ctx.tracker.blur(),
   }
+}
+
+/** Props of the custom-answer textarea, controlled: `value` is the current draft's text. */
+export function getCustomInputProps(
+  ctx: ComposerContextValue,
+  view: CustomInputView & { value: string },
+) {
+  return { ...getUncontrolledCustomInputProps(ctx, view), value: view.value }
 }
 
 /** Props of a plain button that sends one event. */

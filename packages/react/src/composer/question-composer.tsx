@@ -1,4 +1,6 @@
 import type { ComposerRequest } from '@parley/machine'
+import { Suspense } from 'react'
+import type { ComposerContextValue } from './context.ts'
 import {
   type QuestionComposerOptions,
   useComposerController,
@@ -21,8 +23,36 @@ export interface QuestionComposerProps extends QuestionComposerOptions {
 
 function Card({ queue, theme, className, ...options }: QuestionComposerProps) {
   const context = useComposerController(options)
-  const i18n = useMessagesValue(options.locale, options.messages)
-  const plan = isPlanReview(options.request)
+  // Only the view waits for a dictionary chunk: the store and its effects stay put.
+  return (
+    <Suspense fallback={null}>
+      <CardView
+        context={context}
+        request={options.request}
+        locale={options.locale}
+        messages={options.messages}
+        queue={queue}
+        theme={theme}
+        className={className}
+      />
+    </Suspense>
+  )
+}
+
+function CardView({
+  context,
+  request,
+  locale,
+  messages,
+  queue,
+  theme,
+  className,
+}: Pick<
+  QuestionComposerProps,
+  'request' | 'locale' | 'messages' | 'queue' | 'theme' | 'className'
+> & { context: ComposerContextValue }) {
+  const i18n = useMessagesValue(locale, messages)
+  const plan = isPlanReview(request)
   return (
     <Root composer={{ context, i18n }} theme={theme} className={className}>
       <Header

@@ -1,15 +1,15 @@
 import { type ComposerState, selectCurrentQuestion } from '@parley/machine'
 import { parseRecommendedLabel } from '@parley/seam'
-import { type ReactNode, useRef } from 'react'
-import { useAutosize } from './autosize.ts'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { createAutosize } from './autosize.ts'
 import { currentDraft, useComposerContext, useComposerState, useMessages } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { CheckIcon } from './icons.tsx'
 import {
-  getCustomInputProps,
   getOptionProps,
   getOptionsProps,
   getTitleProps,
+  getUncontrolledCustomInputProps,
   part,
 } from './props.ts'
 import { currentStatus, isEditable } from './view.ts'
@@ -132,23 +132,45 @@ const customFilled = (state: ComposerState) => customText(state).trim().length >
 /**
  * The custom answer: an inline row after the options, or a larger block for a
  * free-text question. Grows to 6 lines, then scrolls.
+ *
+ * The textarea holds its own text: each edit goes to the machine, and the
+ * machine's text is written back only when it differs from the field (a
+ * restored draft, another question, a choice that cleared it, an edit a
+ * `stateReducer` amended). Typing re-renders nothing; the part renders again
+ * only when the field turns filled or empty, editable or not, or shows
+ * another question.
  */
 export function CustomAnswer() {
   const ctx = useComposerContext()
   const { messages } = useMessages()
   const ref = useRef<HTMLTextAreaElement>(null)
-  const value = useComposerState(customText, customText)
+  const [fit] = useState(createAutosize)
   const view = useComposerState((state) => {
     const question = selectCurrentQuestion(state)
     return {
+      id: question?.id,
       filled: customFilled(state),
       inline: (question?.options?.length ?? 0) > 0,
       disabled: !isEditable(state),
-      present: question !== undefined,
     }
   }, customFilled)
-  useAutosize(ref, value)
-  if (!view.present) return null
+  const [sync] = useState(() => () => {
+    const element = ref.current
+    if (!element) return
+    const text = customText(ctx.store.getState())
+    if (element.value !== text) {
+      element.value = text
+      fit(element)
+    }
+  })
+  // Re-sync and re-measure when the field shows another question or changes variant.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `view.id` and `view.inline` are the triggers
+  useLayoutEffect(() => {
+    sync()
+    if (ref.current) fit(ref.current)
+    return ctx.watch(sync, customText)
+  }, [ctx, sync, fit, view.id, view.inline])
+  if (view.id === undefined) return null
   const label = view.inline ? messages.customLabel : messages.freeTextLabel
   return (
     <div
@@ -162,12 +184,19 @@ export function CustomAnswer() {
       <textarea
         ref={ref}
         rows={view.inline ? 1 : 3}
-        {...getCustomInputProps(ctx, {
-          value,
-          disabled: view.disabled,
-          label,
-          placeholder: view.inline ? messages.customPlaceholder : messages.freeTextPlaceholder,
-        })}
+        {...getUncontrolledCustomInputProps(
+          ctx,
+          {
+            disabled: view.disabled,
+            label,
+            placeholder: view.inline ? messages.customPlaceholder : messages.freeTextPlaceholder,
+          },
+          (element) => {
+            // An edit the machine refused or amended shows as the machine has it.
+            sync()
+            fit(element)
+          },
+        )}
       />
       <span {...part('hint')} id={ctx.ids.hint}>
         {messages.keyboardHint}
