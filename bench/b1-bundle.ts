@@ -23,6 +23,8 @@ export const PEERS = [
 interface Chunk {
   path: string
   isEntry: boolean
+  /** Chunks this one imports statically (loaded with it). */
+  staticImports: string[]
   inputs: string[]
   min: number
   gzip: number
@@ -53,12 +55,29 @@ async function chunksOf(entryPoint: string): Promise<Chunk[]> {
       const meta = key === undefined ? undefined : outputs[key]
       return {
         path: key ?? file.path,
-        isEntry: Boolean(meta?.entryPoint),
+        // esbuild marks dynamic-import targets as entry points too: match the real entry.
+        isEntry: meta?.entryPoint === entryPoint,
+        staticImports: (meta?.imports ?? [])
+          .filter((imported) => imported.kind === 'import-statement' && !imported.external)
+          .map((imported) => imported.path),
         inputs: Object.keys(meta?.inputs ?? {}),
         min: file.contents.length,
         gzip: gzipSync(file.contents, { level: 9 }).length,
       }
     })
+}
+
+/** The entry chunk and what it imports statically, transitively; the rest loads on demand. */
+function eagerChunks(chunks: Chunk[]): Chunk[] {
+  const byPath = new Map(chunks.map((chunk) => [chunk.path, chunk]))
+  const eager = new Set<Chunk>()
+  const visit = (chunk: Chunk | undefined) => {
+    if (!chunk || eager.has(chunk)) return
+    eager.add(chunk)
+    for (const path of chunk.staticImports) visit(byPath.get(path))
+  }
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk)
+  return [...eager]
 }
 
 const isMarkdown = (chunk: Chunk) => chunk.inputs.some((input) => input.includes('/markdown/'))
@@ -70,7 +89,7 @@ const hasZod = (chunks: Chunk[]) =>
 
 export async function runBundle(): Promise<Entry[]> {
   const composer = await chunksOf('packages/react/src/index.ts')
-  const eager = composer.filter((chunk) => !isMarkdown(chunk))
+  const eager = eagerChunks(composer)
   const lazy = composer.filter(isMarkdown)
   const client = await chunksOf('packages/client/src/index.ts')
   const zodNote = (chunks: Chunk[]) => (hasZod(chunks) ? '; includes zod' : '')
