@@ -103,24 +103,26 @@ export function DismissConfirm() {
   return (
     <div {...part('confirm')}>
       <p id={promptId}>{messages.confirmPrompt}</p>
-      <button
-        ref={keepRef}
-        aria-describedby={promptId}
-        {...getButtonProps(ctx, 'keep-answering', {
-          disabled: false,
-          event: { type: 'KEEP_ANSWERING' },
-        })}
-      >
-        {messages.keepAnswering}
-      </button>
-      <button
-        {...getButtonProps(ctx, 'confirm-cancel', {
-          disabled: false,
-          event: { type: 'CONFIRM_CANCEL' },
-        })}
-      >
-        {messages.confirmDiscard}
-      </button>
+      <div {...part('confirm-actions')}>
+        <button
+          ref={keepRef}
+          aria-describedby={promptId}
+          {...getButtonProps(ctx, 'keep-answering', {
+            disabled: false,
+            event: { type: 'KEEP_ANSWERING' },
+          })}
+        >
+          {messages.keepAnswering}
+        </button>
+        <button
+          {...getButtonProps(ctx, 'confirm-cancel', {
+            disabled: false,
+            event: { type: 'CONFIRM_CANCEL' },
+          })}
+        >
+          {messages.confirmDiscard}
+        </button>
+      </div>
     </div>
   )
 }
