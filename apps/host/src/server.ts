@@ -123,9 +123,9 @@ export function createDemoServer(options: DemoServerOptions) {
     if (pathname.startsWith('/api/test/') && testApi) {
       if (pathname === '/api/test/drop-sockets' && method === 'POST') {
         await parseBody(req, EmptyBody)
-        const count = sockets.size
-        host.dropStreams()
-        return sendJson(res, 200, { dropped: count })
+        // Only the caller's own downlinks: parallel test runs keep theirs.
+        const dropped = host.dropStreams((owner) => owner === principal)
+        return sendJson(res, 200, { dropped })
       }
       return testApi.handle(req, res, pathname, principal)
     }

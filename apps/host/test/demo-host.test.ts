@@ -272,13 +272,18 @@ describe('the test API', () => {
       })
   })
 
-  it('drops every downlink socket on request', async () => {
+  it("drops the caller's downlink sockets on request, and only the caller's", async () => {
     const alice = user(demo.base)
     await alice.newSession()
     const mux = await alice.openMux()
     const closed = new Promise((resolve) => mux.socket.once('close', resolve))
+    const bob = user(demo.base)
+    await bob.newSession()
+    const bobs = await bob.openMux()
     const dropped = await alice.request('/api/test/drop-sockets', { method: 'POST', json: {} })
-    expect(dropped.body.dropped).toBeGreaterThanOrEqual(1)
+    expect(dropped.body.dropped).toBe(1)
+    expect(bobs.socket.readyState).toBe(bobs.socket.OPEN)
+    bobs.close()
     await closed
   })
 })

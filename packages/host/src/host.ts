@@ -23,7 +23,7 @@ import type { HostTimers, QuestionHostOptions } from './types.ts'
 import { createWebSocketMux } from './ws.ts'
 
 /** The server side of Parley: a provider plus the mux and respond routes. */
-export interface QuestionHost {
+export interface QuestionHost<P = unknown> {
   /** Register with `service.registerProvider(host.provider)`. */
   readonly provider: UserQuestionProvider
   /**
@@ -54,10 +54,11 @@ export interface QuestionHost {
    */
   broadcast(sessionId: string, frame: AppFrame): void
   /**
-   * Terminates every open downlink (WebSocket and SSE). Clients reconnect and
-   * get the replay; for test APIs and deploys.
+   * Terminates the open downlinks (WebSocket and SSE) — every one, or those
+   * of the principals `which` picks. Clients reconnect and get the replay;
+   * for test APIs and deploys. Returns how many were dropped.
    */
-  dropStreams(): void
+  dropStreams(which?: (principal: P) => boolean): number
   /** The pending questions, oldest first. */
   pending(): readonly PendingEntry[]
   /** Settles every pending ask `aborted`, ends every stream, refuses new work. Idempotent. */
@@ -72,7 +73,7 @@ const GLOBAL_TIMERS: HostTimers = {
 }
 
 /** Creates the host. See the package README for the routes and the options. */
-export function createQuestionHost<P>(options: QuestionHostOptions<P>): QuestionHost {
+export function createQuestionHost<P>(options: QuestionHostOptions<P>): QuestionHost<P> {
   const muxPath = options.muxPath ?? '/api/mux'
   const respondPath = options.respondPath ?? '/api/respond'
   const store = options.store ?? createMemoryPendingStore()
@@ -181,7 +182,7 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
         throw new TypeError('An app frame needs a type outside question/ and mux/.')
       hub.publish(sessionId, { ...parsed.data, sessionId })
     },
-    dropStreams: () => hub.dropAll(),
+    dropStreams: (which) => hub.dropAll(which),
     pending: () => store.list(),
     dispose() {
       if (disposed) return

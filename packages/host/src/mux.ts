@@ -124,9 +124,15 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
         else deliver(stream, text)
       }
     },
-    /** Terminates every stream; clients reconnect and get the replay. */
-    dropAll(): void {
-      for (const stream of [...streams]) drop(stream)
+    /** Terminates every stream (or those of the principals `which` picks); clients reconnect and get the replay. */
+    dropAll(which?: (principal: P) => boolean): number {
+      let dropped = 0
+      for (const stream of [...streams]) {
+        if (which && !which(stream.principal)) continue
+        drop(stream)
+        dropped += 1
+      }
+      return dropped
     },
     /** Ends every stream (dispose). */
     endAll(): void {

@@ -56,6 +56,19 @@ describe('the downlink only goes down', () => {
   })
 })
 
+describe('dropping streams', () => {
+  it('drops every stream, or only those of the principals picked, and says how many', async () => {
+    running = await startHost()
+    const alice = await readyTab(running.base, { user: 'alice' })
+    const bob = await readyTab(running.base, { user: 'bob' })
+    expect(running.host.dropStreams((user) => user === 'alice')).toBe(1)
+    await alice.closed
+    expect(bob.socket.readyState).toBe(bob.socket.OPEN)
+    expect(running.host.dropStreams()).toBe(1)
+    await bob.closed
+  })
+})
+
 describe('health', () => {
   it('terminates a socket that stops answering pings', async () => {
     running = await startHost({ pingIntervalMs: 20 })
