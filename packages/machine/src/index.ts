@@ -1,4 +1,4 @@
-export type { TransitionResult } from './composer.answering.ts'
+export { isEditable, type TransitionResult } from './composer.answering.ts'
 export { type KeyIntentOptions, keyIntent } from './composer.keyboard.ts'
 export {
   type ComposerProgress,

@@ -8,14 +8,8 @@ import {
 import type { ComposerMessages } from '../locales/index.ts'
 import { format } from '../locales/index.ts'
 
-/**
- * True while the user may edit and navigate: phase `answering` or `failed`,
- * outside the cancel confirmation. (Mirrors the machine's own rule; the
- * machine ignores events otherwise, this only greys the controls out.)
- */
-export function isEditable(state: ComposerState): boolean {
-  return (state.phase === 'answering' || state.phase === 'failed') && !state.confirmingCancel
-}
+/** The machine's rule for when the user may edit and navigate; here it greys the controls out. */
+export { isEditable } from '@parley/machine'
 
 /** True while a transport action is in flight. */
 export function isBusy(state: ComposerState): boolean {
