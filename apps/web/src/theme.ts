@@ -39,7 +39,19 @@ function subscribe(onChange: () => void) {
 export function useTheme() {
   const theme = useSyncExternalStore(subscribe, current)
   useEffect(() => {
-    document.documentElement.dataset.theme = theme
+    const root = document.documentElement
+    if (root.dataset.theme === theme) return
+    // Switch every colour at once: without this, each surface would animate
+    // through in-between colours (unreadable for a moment, and axe sees it).
+    root.setAttribute('data-theme-switching', '')
+    root.dataset.theme = theme
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => root.removeAttribute('data-theme-switching'))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      root.removeAttribute('data-theme-switching')
+    }
   }, [theme])
   const toggle = useCallback(() => {
     const next: Theme = current() === 'dark' ? 'light' : 'dark'
