@@ -26,6 +26,7 @@ export {
   type UserQuestionService,
   type UserQuestionServiceOptions,
 } from './service.ts'
+export { isBlankText } from './text.ts'
 export type {
   AnswerValidation,
   AskUserQuestionRequest,

@@ -5,9 +5,8 @@
  */
 import type { UserQuestionErrorCode } from './errors.ts'
 import type { AskUserQuestionItem } from './schemas.ts'
+import { isBlankText as isBlank } from './text.ts'
 import type { ValidationIssue } from './types.ts'
-
-const isBlank = (text: string) => text.trim().length === 0
 
 /** @internal Builds one issue; `questionId` only when there is one. */
 export function issue(

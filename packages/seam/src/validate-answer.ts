@@ -4,6 +4,7 @@ import {
   AskUserQuestionAnswerSchema,
   type AskUserQuestionItem,
 } from './schemas.ts'
+import { isBlankText } from './text.ts'
 import type { AnswerValidation, ValidationIssue } from './types.ts'
 import { shapeIssues } from './zod-issues.ts'
 
@@ -65,7 +66,7 @@ function itemIssues(
       `Question "${id}" is single-select but ${selected.length} labels are selected.`,
     )
   if (item.custom !== undefined) {
-    if (item.custom.trim().length === 0)
+    if (isBlankText(item.custom))
       bad(
         found,
         id,
@@ -94,9 +95,10 @@ function normalizeItem(item: AskUserQuestionAnswerItem): AskUserQuestionAnswerIt
  * Checks an answer against the request it answers. Exactly one item per
  * question id (any order), only known labels, no duplicates, single-select at
  * most one label and `custom` only with nothing selected, multi-select may
- * combine labels and `custom`, `custom` non-empty once trimmed, and a skip is
- * `{ id, selected: [] }`. On success the answer is normalized: items in
- * question order, unknown keys dropped, `custom` trimmed. Never throws.
+ * combine labels and `custom`, `custom` not blank (not only whitespace and
+ * invisible characters, see `isBlankText`), and a skip is `{ id, selected: [] }`.
+ * On success the answer is normalized: items in question order, unknown keys
+ * dropped, `custom` trimmed. Never throws.
  */
 export function validateAnswer(request: Questions, answer: unknown): AnswerValidation {
   const parsed = AskUserQuestionAnswerSchema.safeParse(answer)

@@ -81,6 +81,11 @@ const accepted: Accepted[] = [
     [red, cheese, { id: 'name', selected: [], custom: 'Ada  Lovelace' }],
   ],
   [
+    'custom that is an emoji joined with zero-width joiners',
+    answer({ name: { id: 'name', selected: [], custom: '👩\u200d💻' } }),
+    [red, cheese, { id: 'name', selected: [], custom: '👩\u200d💻' }],
+  ],
+  [
     'unknown keys on items and answer, dropped',
     { answers: [{ ...red, value: 1 }, cheese, ada], extra: true },
     [red, cheese, ada],
@@ -203,6 +208,24 @@ const rejected: Rejected[] = [
     'name',
   ],
   [
+    'a custom of zero-width spaces only',
+    answer({ name: { id: 'name', selected: [], custom: '\u200b\u200b' } }),
+    'empty-custom',
+    'name',
+  ],
+  [
+    'a custom of a Hangul filler, a word joiner and a bidi override',
+    answer({ name: { id: 'name', selected: [], custom: '\u3164\u2060\u202e' } }),
+    'empty-custom',
+    'name',
+  ],
+  [
+    'an invisible-only custom on a multi-select with labels',
+    answer({ toppings: { id: 'toppings', selected: ['Cheese'], custom: '\ufeff' } }),
+    'empty-custom',
+    'toppings',
+  ],
+  [
     'an empty custom on a multi-select with labels',
     answer({ toppings: { id: 'toppings', selected: ['Cheese'], custom: ' ' } }),
     'empty-custom',
@@ -307,4 +330,22 @@ describe('validateAnswer issues', () => {
 
 it('the tables hold at least 40 cases', () => {
   expect(accepted.length + rejected.length).toBeGreaterThanOrEqual(40)
+})
+
+describe('validateAnswer on invisible custom text', () => {
+  it('refuses a zero-width space with the same issues as spaces', () => {
+    const invisible = validateAnswer(
+      batch,
+      answer({ name: { id: 'name', selected: [], custom: '\u200b' } }),
+    )
+    const spaces = validateAnswer(
+      batch,
+      answer({ name: { id: 'name', selected: [], custom: '   ' } }),
+    )
+    expect(invisible).toEqual(spaces)
+    expect(invisible).toMatchObject({
+      ok: false,
+      issues: [{ rule: 'empty-custom', questionId: 'name' }],
+    })
+  })
 })

@@ -66,6 +66,20 @@ describe('validateRequest rejects', () => {
       'a',
     ],
     [
+      'an id of zero-width spaces',
+      { questions: [{ id: '\u200b\u200b', question: 'Q?' }] },
+      'INVALID_QUESTION',
+      'empty-id',
+      '\u200b\u200b',
+    ],
+    [
+      'question text of invisible characters only',
+      { questions: [{ id: 'a', question: '\u2060\u2800\u200f' }] },
+      'INVALID_QUESTION',
+      'empty-question',
+      'a',
+    ],
+    [
       'duplicate question ids',
       { questions: [colour, { ...name, id: 'colour' }] },
       'INVALID_QUESTION',
@@ -82,6 +96,13 @@ describe('validateRequest rejects', () => {
     [
       'an empty option label',
       { questions: [{ id: 'a', question: 'Q?', options: [{ label: ' ' }] }] },
+      'INVALID_QUESTION',
+      'empty-label',
+      'a',
+    ],
+    [
+      'an option label of a Hangul filler',
+      { questions: [{ id: 'a', question: 'Q?', options: [{ label: '\u3164' }] }] },
       'INVALID_QUESTION',
       'empty-label',
       'a',
