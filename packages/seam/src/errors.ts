@@ -28,6 +28,10 @@ export class ParleyError extends Error {
  * - `ASK_CANCELLED`: the user dismissed the question. A cancel is not consent.
  * - `ASK_TIMED_OUT`: the request's `timeoutMs` passed without an answer.
  * - `ASK_MISSING_SESSION`: a session-routed provider got a request it cannot route.
+ * - `ASK_LIMIT_REACHED`: the provider already holds as many pending questions as
+ *   its limits allow (per session or in total); nothing was shown. Retry later.
+ * - `ASK_TOO_LARGE`: the batch is larger than the provider sends to a browser
+ *   (the host's `maxQuestionBytes`); nothing was shown. Shorten it.
  * - `CALLER_NOT_LIVE`: the caller policy says the calling agent is not live.
  * - `DELEGATED_CALLER`: the caller policy says the caller is a delegated
  *   (sub-)agent, which may not ask the human directly.
@@ -43,6 +47,8 @@ export const USER_QUESTION_ERROR_CODES = [
   'ASK_CANCELLED',
   'ASK_TIMED_OUT',
   'ASK_MISSING_SESSION',
+  'ASK_LIMIT_REACHED',
+  'ASK_TOO_LARGE',
   'CALLER_NOT_LIVE',
   'DELEGATED_CALLER',
   'BAD_ANSWER',

@@ -82,6 +82,19 @@ const readyFrame = object<MuxReadyFrame>({ type: oneOf('mux/ready') })
 
 const appFrame = object<AppFrame>({ type: appType }, true)
 
+/** Like `z.number().check(z.int(), z.nonnegative())`. */
+const nonNegativeInt: Guard<number> = (value, path, issues) => {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return fail(issues, path, 'expected number')
+  if (!Number.isInteger(value)) return fail(issues, path, 'expected int')
+  if (value > Number.MAX_SAFE_INTEGER)
+    fail(issues, path, `must be at most ${Number.MAX_SAFE_INTEGER}`)
+  else if (value < Number.MIN_SAFE_INTEGER)
+    fail(issues, path, `must be at least ${Number.MIN_SAFE_INTEGER}`)
+  if (!(value >= 0)) fail(issues, path, 'must be at least 0')
+  return value
+}
+
 type ReceiptIssue = Extract<RespondReceipt, { issues: unknown }>['issues'][number]
 
 const receipt = union<RespondReceipt>(
@@ -90,7 +103,12 @@ const receipt = union<RespondReceipt>(
     accepted: oneOf(false),
     reason: oneOf('not-pending'),
   }),
-  object<{ accepted: false; reason: 'bad-response'; issues: ReceiptIssue[] }>({
+  object<{
+    accepted: false
+    reason: 'bad-response'
+    issues: ReceiptIssue[]
+    omittedIssues?: number
+  }>({
     accepted: oneOf(false),
     reason: oneOf('bad-response'),
     issues: array(
@@ -102,6 +120,7 @@ const receipt = union<RespondReceipt>(
         code: optional(string),
       }),
     ),
+    omittedIssues: optional(nonNegativeInt),
   }),
 )
 

@@ -84,6 +84,8 @@ export const RespondReceiptSchema = z.union([
         code: z.optional(z.string()),
       }),
     ),
+    /** How many further issues were found but not listed (the host lists at most 20). */
+    omittedIssues: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
 ])
 export type RespondReceipt = z.infer<typeof RespondReceiptSchema>

@@ -38,6 +38,8 @@ describe('UserQuestionError', () => {
         'ASK_ABORTED',
         'ASK_CANCELLED',
         'ASK_TIMED_OUT',
+        'ASK_LIMIT_REACHED',
+        'ASK_TOO_LARGE',
         'CALLER_NOT_LIVE',
         'DELEGATED_CALLER',
         'BAD_ANSWER',

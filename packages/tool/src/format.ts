@@ -43,6 +43,10 @@ function renderError(error: unknown): string {
       return 'The user did not answer in time (ASK_TIMED_OUT). Do not assume any answer and do not proceed as if approved.'
     case 'ASK_ABORTED':
       return 'The question was aborted before the user answered (ASK_ABORTED). Do not assume any answer.'
+    case 'ASK_LIMIT_REACHED':
+      return 'The question was not shown: too many questions are already waiting for the user (ASK_LIMIT_REACHED). Do not assume any answer; wait for the open questions to be answered before asking again.'
+    case 'ASK_TOO_LARGE':
+      return 'The question was not shown: it is too large to send to the user (ASK_TOO_LARGE). Shorten the questions, options or detail and call ask_user_question again.'
     case 'INVALID_INPUT':
       return `The tool input was invalid (INVALID_INPUT): ${message} Fix the input and call ask_user_question again.`
     default:

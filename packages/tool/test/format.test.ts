@@ -71,6 +71,14 @@ describe('formatToolResult for an error', () => {
     )
   })
 
+  it('says a refused ask was never shown, and what to do about it', () => {
+    const limited = formatToolResult(new UserQuestionError('x', 'ASK_LIMIT_REACHED'))
+    expect(limited).toMatch(/not shown.*\(ASK_LIMIT_REACHED\)\. Do not assume any answer/)
+    const large = formatToolResult(new UserQuestionError('x', 'ASK_TOO_LARGE'))
+    expect(large).toMatch(/not shown.*\(ASK_TOO_LARGE\)\. Shorten/)
+    expect(large).toContain('call ask_user_question again')
+  })
+
   it('tells the model how to fix invalid input', () => {
     const error = new ToolInputError([{ path: ['questions', 0, 'id'], problem: 'expected string' }])
     const text = formatToolResult(error)
