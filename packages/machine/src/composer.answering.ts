@@ -1,3 +1,4 @@
+import { isBlankText } from '@parley/seam'
 import { firstOpenIndex, isCompleted, isLastQuestion, toAnswer } from './composer.selectors.ts'
 import {
   draftOf,
@@ -121,7 +122,7 @@ export function setCustomText(state: ComposerState, text: string): TransitionRes
   if (!isEditable(state) || !question) return unchanged(state)
   const draft = draftOf(state, question.id)
   if (draft.custom === text && !draft.skipped) return unchanged(state)
-  const replaces = !isMultiSelect(question) && text.trim().length > 0
+  const replaces = !isMultiSelect(question) && !isBlankText(text)
   // Keep the labels array's identity when it does not change, so views keyed on it skip typing.
   const selected = replaces && draft.selected.length > 0 ? [] : draft.selected
   return [edit(state, { selected, custom: text, skipped: false }), []]

@@ -1,7 +1,8 @@
-import type {
-  AskUserQuestionAnswer,
-  AskUserQuestionAnswerItem,
-  AskUserQuestionItem,
+import {
+  type AskUserQuestionAnswer,
+  type AskUserQuestionAnswerItem,
+  type AskUserQuestionItem,
+  isBlankText,
 } from '@parley/seam'
 import { draftOf, isMultiSelect } from './composer.state.ts'
 import type { ComposerState, QuestionDraft } from './composer.types.ts'
@@ -25,9 +26,12 @@ export interface ComposerProgress {
   open: number
 }
 
-/** True when a draft holds an answer (a label, or custom text that is not only whitespace). */
+/**
+ * True when a draft holds an answer: a label, or custom text that is not blank
+ * (not only whitespace and invisible characters, per `isBlankText`).
+ */
 export function draftHasAnswer(draft: QuestionDraft): boolean {
-  return draft.selected.length > 0 || draft.custom.trim().length > 0
+  return draft.selected.length > 0 || !isBlankText(draft.custom)
 }
 
 /** The question on screen. */
@@ -121,7 +125,7 @@ function toAnswerItem(
   question: AskUserQuestionItem,
   draft: QuestionDraft,
 ): AskUserQuestionAnswerItem {
-  const custom = draft.custom.trim()
+  const custom = isBlankText(draft.custom) ? '' : draft.custom.trim()
   if (draft.skipped && !draftHasAnswer(draft)) return { id: question.id, selected: [] }
   if (isMultiSelect(question)) {
     const item: AskUserQuestionAnswerItem = { id: question.id, selected: [...draft.selected] }
@@ -134,9 +138,9 @@ function toAnswerItem(
 
 /**
  * The batch encoded per the seam's rules, in question order: a skip is
- * `{ id, selected: [] }`, custom text is trimmed (whitespace-only counts as
- * none), a single-select custom answer replaces the labels, multi-select keeps
- * both. Open questions encode like skips; check {@link canSubmit} first.
+ * `{ id, selected: [] }`, custom text is trimmed (blank text, only whitespace
+ * and invisible characters, counts as none), a single-select custom answer
+ * replaces the labels, multi-select keeps both. Open questions encode like skips; check {@link canSubmit} first.
  */
 export function toAnswer(state: ComposerState): AskUserQuestionAnswer {
   return {

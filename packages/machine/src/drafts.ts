@@ -1,3 +1,4 @@
+import { isBlankText } from '@parley/seam'
 import type { ComposerRequest, ComposerState, QuestionDraft } from './composer.types.ts'
 
 /** Drafts of one request as plain JSON, keyed by `rpcId`. */
@@ -47,7 +48,7 @@ function restoreOne(
   }
   const custom = typeof stored.custom === 'string' ? stored.custom : ''
   const multi = question.multiSelect === true
-  const hasCustom = custom.trim().length > 0
+  const hasCustom = !isBlankText(custom)
   const kept = multi ? selected : hasCustom ? [] : selected.slice(0, 1)
   const hasAnswer = kept.length > 0 || hasCustom
   // A stored answer wins over a contradictory skip flag: typed work is never dropped.

@@ -1,4 +1,4 @@
-import { validateAnswer } from '@parley/seam'
+import { isBlankText, validateAnswer } from '@parley/seam'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -35,7 +35,18 @@ const requestArb: fc.Arbitrary<ComposerRequest> = fc
   .map((questions) => ({ rpcId: 'rpc-prop', questions }))
 
 const labelArb = fc.constantFrom(...LABELS, 'Not an option')
-const textArb = fc.constantFrom('', ' ', '  \n', 'Teal', ' padded ', 'x')
+const textArb = fc.constantFrom(
+  '',
+  ' ',
+  '  \n',
+  'Teal',
+  ' padded ',
+  'x',
+  '\u200b\u200b',
+  ' \u2060\u3164\u202e ',
+  '\u200bTeal',
+  '👩\u200d💻',
+)
 
 const eventArb: fc.Arbitrary<ComposerEvent> = fc.oneof(
   { weight: 4, arbitrary: labelArb.map((label) => ({ type: 'CHOOSE_OPTION', label }) as const) },
@@ -101,7 +112,7 @@ function checkInvariants(state: ComposerState): void {
     for (const label of draft.selected) expect(labels).toContain(label)
     if (question.multiSelect !== true) {
       expect(draft.selected.length).toBeLessThanOrEqual(1)
-      if (draft.custom.trim().length > 0) expect(draft.selected).toEqual([])
+      if (!isBlankText(draft.custom)) expect(draft.selected).toEqual([])
     }
     if (draft.skipped) {
       expect(draft.selected).toEqual([])

@@ -134,6 +134,23 @@ describe('custom text', () => {
     expect(selectProgress(blank).answered).toBe(0)
   })
 
+  it('that is only invisible characters counts as no answer and keeps the selection', () => {
+    const [state] = drive(
+      fresh(),
+      { type: 'TOGGLE_OPTION', label: 'Blue' },
+      { type: 'SET_CUSTOM_TEXT', text: '\u200b\u2060' },
+    )
+    expect(state.drafts.color?.selected).toEqual(['Blue'])
+    const [blank] = transition(fresh(), { type: 'SET_CUSTOM_TEXT', text: '\u3164\ufeff' })
+    expect(selectProgress(blank).answered).toBe(0)
+  })
+
+  it('that is an emoji joined with zero-width joiners is an answer', () => {
+    const [state] = transition(fresh(), { type: 'SET_CUSTOM_TEXT', text: '👩\u200d💻' })
+    expect(selectProgress(state).answered).toBe(1)
+    expect(toAnswer(state).answers[0]).toEqual({ id: 'color', selected: [], custom: '👩\u200d💻' })
+  })
+
   it('setting the same text again changes nothing', () => {
     const [typed] = transition(fresh(), { type: 'SET_CUSTOM_TEXT', text: 'x' })
     expect(transition(typed, { type: 'SET_CUSTOM_TEXT', text: 'x' })[0]).toBe(typed)
@@ -286,6 +303,17 @@ describe('submitting', () => {
       type: 'announce',
       message: { key: 'feedback', feedback: { kind: 'message', key: 'incomplete' } },
     })
+  })
+
+  it('is not possible while the only answer to a question is invisible text', () => {
+    const [state, effects] = drive(
+      createComposerState(single),
+      { type: 'SET_CUSTOM_TEXT', text: '\u200b\u200b' },
+      { type: 'SUBMIT' },
+    )
+    expect(canSubmit(state)).toBe(false)
+    expect(state.phase).toBe('answering')
+    expect(effects.some((effect) => effect.type === 'submit')).toBe(false)
   })
 
   it('with every question answered or skipped hands the answer to the transport', () => {

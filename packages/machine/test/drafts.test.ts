@@ -70,6 +70,18 @@ describe('drafts', () => {
     expect(restored?.drafts.notes).toEqual({ selected: [], custom: '', skipped: true })
   })
 
+  it('keep the stored label when the stored custom text is only invisible characters', () => {
+    const restored = restoreDrafts(request, {
+      rpcId: 'rpc-1',
+      drafts: {
+        color: { selected: ['Blue'], custom: '\u200b\u2060', skipped: false },
+        notes: { selected: [], custom: '\u3164', skipped: true },
+      },
+    })
+    expect(restored?.drafts.color?.selected).toEqual(['Blue'])
+    expect(restored?.drafts.notes).toEqual({ selected: [], custom: '', skipped: true })
+  })
+
   it('reset an index that is out of bounds', () => {
     for (const index of [7, -1, 1.5, '1', null])
       expect(restoreDrafts(request, { rpcId: 'rpc-1', index, drafts: {} })?.index).toBe(0)
