@@ -1,16 +1,17 @@
 import { lazy, Suspense } from 'react'
+import { displayText } from '../text/display-text.ts'
 import { part } from './props.ts'
 
 const Markdown = lazy(() => import('../markdown/markdown.tsx'))
 
 /** Safe Markdown, loaded as its own chunk; the raw text shows while it loads. */
 export function MarkdownDetail(props: { source: string; id?: string; variant?: 'plan' }) {
-  const shared = { ...part('detail'), id: props.id, 'data-variant': props.variant }
+  const shared = { ...part('detail'), id: props.id, 'data-variant': props.variant, dir: 'auto' }
   return (
     <Suspense
       fallback={
         <div {...shared} data-loading="">
-          {props.source}
+          {displayText(props.source)}
         </div>
       }
     >

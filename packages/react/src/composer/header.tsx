@@ -1,5 +1,6 @@
 import { selectCurrentQuestion } from '@parley/machine'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { displayText } from '../text/display-text.ts'
 import { useComposerContext, useComposerState, useMessages } from './context.ts'
 import { ChevronDown, ChevronUp, CloseIcon } from './icons.tsx'
 import { getButtonProps, part } from './props.ts'
@@ -23,9 +24,12 @@ export function Header({ queue, eyebrow, children }: ComposerHeaderProps) {
     question: selectCurrentQuestion(state)?.question ?? '',
     minimized: state.minimized,
   }))
+  const label = eyebrow ?? view.header ?? messages.eyebrow
   return (
     <div {...part('header')}>
-      <p {...part('eyebrow')}>{eyebrow ?? view.header ?? messages.eyebrow}</p>
+      <p {...part('eyebrow')} dir="auto">
+        {typeof label === 'string' ? displayText(label) : label}
+      </p>
       {queue && queue.total > 1 ? (
         <span {...part('request-position')}>
           {t('requestPosition', { index: queue.position, total: queue.total })}
@@ -39,7 +43,11 @@ export function Header({ queue, eyebrow, children }: ComposerHeaderProps) {
           </>
         )}
       </div>
-      {view.minimized ? <p {...part('summary')}>{view.question}</p> : null}
+      {view.minimized ? (
+        <p {...part('summary')} dir="auto">
+          {displayText(view.question)}
+        </p>
+      ) : null}
     </div>
   )
 }

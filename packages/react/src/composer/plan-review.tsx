@@ -1,5 +1,6 @@
 import type { ComposerRequest } from '@parley/machine'
 import { type AskUserQuestionItem, parseRecommendedLabel } from '@parley/seam'
+import { displayText } from '../text/display-text.ts'
 import { useComposerContext, useComposerState, useMessages } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { Body, Status } from './footer.tsx'
@@ -52,9 +53,11 @@ export function PlanReviewBody({ question }: { question: AskUserQuestionItem }) 
       aria-busy={(view.submitting && view.chosen === label) || undefined}
       onClick={() => choose(label)}
     >
-      {view.submitting && view.chosen === label
-        ? messages.submitting
-        : parseRecommendedLabel(label).display}
+      {view.submitting && view.chosen === label ? (
+        messages.submitting
+      ) : (
+        <bdi>{displayText(parseRecommendedLabel(label).display)}</bdi>
+      )}
     </button>
   )
   return (

@@ -61,7 +61,7 @@ export function getRootProps(
 
 /** Props of the question title (the focus target on takeover). */
 export function getTitleProps(ctx: ComposerContextValue) {
-  return { ...part('title'), id: ctx.ids.title, tabIndex: -1 }
+  return { ...part('title'), id: ctx.ids.title, tabIndex: -1, dir: 'auto' as const }
 }
 
 /** Props of the option list. */
@@ -126,6 +126,7 @@ export function getUncontrolledCustomInputProps(
     'aria-label': view.label,
     'aria-describedby': ctx.ids.hint,
     placeholder: view.placeholder,
+    dir: 'auto' as const,
     readOnly: view.disabled,
     'aria-disabled': view.disabled || undefined,
     onChange: (event: { currentTarget: HTMLTextAreaElement }) => {

@@ -1,6 +1,7 @@
 import { type ComposerState, selectCurrentQuestion } from '@parley/machine'
-import { parseRecommendedLabel } from '@parley/seam'
+import { isBlankText, parseRecommendedLabel } from '@parley/seam'
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { displayText } from '../text/display-text.ts'
 import { createAutosize } from './autosize.ts'
 import { currentDraft, useComposerContext, useComposerState, useMessages } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
@@ -38,7 +39,7 @@ export function Question({ children }: { children?: ReactNode }) {
 export function Title() {
   const ctx = useComposerContext()
   const text = useComposerState((state) => selectCurrentQuestion(state)?.question ?? '')
-  return <h2 {...getTitleProps(ctx)}>{text}</h2>
+  return <h2 {...getTitleProps(ctx)}>{displayText(text)}</h2>
 }
 
 /** The question's Markdown `detail`, rendered safely (lazy chunk). */
@@ -104,7 +105,9 @@ export function Option({ index }: { index: number }) {
       <span {...part('option-indicator')}>{view.checked ? <CheckIcon /> : null}</span>
       <span {...part('option-text')}>
         <span {...part('option-label')}>
-          <span id={`${id}-label`}>{display}</span>
+          <span id={`${id}-label`} dir="auto">
+            {displayText(display)}
+          </span>
           {recommended ? (
             <span {...part('badge')} id={`${id}-badge`}>
               {messages.recommended}
@@ -112,8 +115,8 @@ export function Option({ index }: { index: number }) {
           ) : null}
         </span>
         {view.description ? (
-          <span {...part('option-description')} id={`${id}-description`}>
-            {view.description}
+          <span {...part('option-description')} id={`${id}-description`} dir="auto">
+            {displayText(view.description)}
           </span>
         ) : null}
       </span>
@@ -127,7 +130,7 @@ export function Option({ index }: { index: number }) {
 }
 
 const customText = (state: ComposerState) => currentDraft(state)?.custom ?? ''
-const customFilled = (state: ComposerState) => customText(state).trim().length > 0
+const customFilled = (state: ComposerState) => !isBlankText(customText(state))
 
 /**
  * The custom answer: an inline row after the options, or a larger block for a

@@ -1,4 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react'
+import { displayText } from '../text/display-text.ts'
 import { type Block, type Inline, parseMarkdown } from './parse.ts'
 
 const HEADINGS = ['h3', 'h4', 'h5', 'h6'] as const
@@ -40,9 +41,9 @@ function renderInline(nodes: Inline[]): ReactNode {
 function inlineNode(node: Inline): ReactNode {
   switch (node.type) {
     case 'text':
-      return node.text
+      return displayText(node.text)
     case 'code':
-      return <code>{node.text}</code>
+      return <code>{displayText(node.text)}</code>
     case 'strong':
       return <strong>{renderInline(node.children)}</strong>
     case 'em':
@@ -66,21 +67,21 @@ function renderBlocks(blocks: Block[], tags: Tags): ReactNode {
 }
 
 function listItem(item: Block[], tags: Tags): ReactNode {
-  return <li>{renderItem(item, tags)}</li>
+  return <li dir="auto">{renderItem(item, tags)}</li>
 }
 
 function blockNode(block: Block, tags: Tags): ReactNode {
   switch (block.type) {
     case 'paragraph':
-      return <p>{renderInline(block.children)}</p>
+      return <p dir="auto">{renderInline(block.children)}</p>
     case 'heading': {
       const Tag = tags.get(block.level) ?? 'h6'
-      return <Tag>{renderInline(block.children)}</Tag>
+      return <Tag dir="auto">{renderInline(block.children)}</Tag>
     }
     case 'code':
       return (
         <pre data-lang={block.lang || undefined}>
-          <code>{block.text}</code>
+          <code>{displayText(block.text)}</code>
         </pre>
       )
     case 'quote':
