@@ -20,13 +20,28 @@ interface AskDeps {
   mintRpcId(): string
   sessionOf?: ((request: AskUserQuestionRequest) => string | undefined) | undefined
   onRegistered?: ((info: RegisteredInfo) => void) | undefined
+  limits: AskLimits
+  report(error: unknown, where: string): void
+}
+
+/** The bounds an ask is checked against before anything is shown. */
+export interface AskLimits {
+  maxPendingPerSession: number
+  maxPending: number
+  maxQuestionBytes: number
 }
 
 interface Settler {
+  readonly sessionId: string
   resolve(answer: AskUserQuestionAnswer): void
   reject(error: UserQuestionError): void
   cleanup(): void
 }
+
+/** The longest delay a timer takes (2^31 − 1 ms, about 24.8 days); longer waits are chained. */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+
+const UTF8 = new TextEncoder()
 
 /** How an ask ends: an answer, or an outcome that rejects it. */
 export type Settlement =
@@ -42,11 +57,58 @@ const FAILURES: Record<Exclude<QuestionOutcome, 'answered'>, [UserQuestionErrorC
 /** The provider side: registers asks in the pending table and settles them exactly once. */
 export function createAskRegistry(deps: AskDeps) {
   const settlers = new Map<string, Settler>()
+  const perSession = new Map<string, number>()
   let disposed = false
+
+  /** Calls `onDue` after `ms`, chaining timers past {@link MAX_TIMER_MS}; returns the cancel. */
+  function deadline(ms: number, onDue: () => void): () => void {
+    let handle: unknown
+    const arm = (left: number) => {
+      handle = deps.timers.setTimeout(
+        () => {
+          if (left > MAX_TIMER_MS) return arm(left - MAX_TIMER_MS)
+          try {
+            onDue()
+          } catch (error) {
+            deps.report(error, 'timeout')
+          }
+        },
+        Math.min(left, MAX_TIMER_MS),
+      )
+    }
+    arm(ms)
+    return () => deps.timers.clearTimeout(handle)
+  }
+
+  function overLimit(sessionId: string, frameText: string): UserQuestionError | null {
+    const { limits } = deps
+    if (UTF8.encode(frameText).byteLength > limits.maxQuestionBytes)
+      return new UserQuestionError(
+        `The question is larger than the host sends to a browser (${limits.maxQuestionBytes} bytes).`,
+        'ASK_TOO_LARGE',
+      )
+    if ((perSession.get(sessionId) ?? 0) >= limits.maxPendingPerSession)
+      return new UserQuestionError(
+        `The session already has ${limits.maxPendingPerSession} pending questions.`,
+        'ASK_LIMIT_REACHED',
+      )
+    if (settlers.size >= limits.maxPending)
+      return new UserQuestionError(
+        `The host already holds ${limits.maxPending} pending questions.`,
+        'ASK_LIMIT_REACHED',
+      )
+    return null
+  }
+
+  function count(sessionId: string, delta: 1 | -1): void {
+    const next = (perSession.get(sessionId) ?? 0) + delta
+    if (next > 0) perSession.set(sessionId, next)
+    else perSession.delete(sessionId)
+  }
 
   function register(
     request: AskUserQuestionRequest,
-    settler: Omit<Settler, 'cleanup'>,
+    settler: Pick<Settler, 'resolve' | 'reject'>,
   ): UserQuestionError | null {
     if (disposed) return new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
     const sessionId = request.sessionId ?? deps.sessionOf?.(request)
@@ -77,6 +139,8 @@ export function createAskRegistry(deps: AskDeps) {
     const frame = parsed.value
     const { rpcId } = frame
     const frameText = JSON.stringify(frame)
+    const limited = overLimit(sessionId, frameText)
+    if (limited) return limited
     deps.store.add({
       rpcId,
       sessionId,
@@ -86,21 +150,24 @@ export function createAskRegistry(deps: AskDeps) {
     })
     const onAbort = () => settle(rpcId, { outcome: 'aborted', cause: signal?.reason })
     signal?.addEventListener('abort', onAbort, { once: true })
-    const timer =
+    const cancelTimer =
       request.timeoutMs === undefined
         ? undefined
-        : deps.timers.setTimeout(() => settle(rpcId, { outcome: 'timed-out' }), request.timeoutMs)
+        : deadline(request.timeoutMs, () => settle(rpcId, { outcome: 'timed-out' }))
+    count(sessionId, 1)
     settlers.set(rpcId, {
       ...settler,
+      sessionId,
       cleanup() {
         signal?.removeEventListener('abort', onAbort)
-        if (timer !== undefined) deps.timers.clearTimeout(timer)
+        cancelTimer?.()
       },
     })
     try {
       deps.onRegistered?.({ rpcId, sessionId, request })
-    } catch {
+    } catch (error) {
       // An observer's failure must not lose the question.
+      deps.report(error, 'onRegistered')
     }
     if (settlers.has(rpcId)) deps.hub.publish(sessionId, frame, frameText)
     return null
@@ -115,6 +182,7 @@ export function createAskRegistry(deps: AskDeps) {
     if (!entry) return false
     const settler = settlers.get(rpcId)
     settlers.delete(rpcId)
+    if (settler) count(settler.sessionId, -1)
     settler?.cleanup()
     deps.hub.publish(entry.sessionId, {
       type: 'question/resolved',
@@ -139,6 +207,15 @@ export function createAskRegistry(deps: AskDeps) {
       })
     },
     settle,
+    /** Settles every pending ask of `sessionId` `aborted`; returns how many. */
+    abortSession(sessionId: string, cause?: unknown): number {
+      let settled = 0
+      for (const [rpcId, settler] of [...settlers]) {
+        if (settler.sessionId === sessionId && settle(rpcId, { outcome: 'aborted', cause }))
+          settled += 1
+      }
+      return settled
+    },
     /** Settles every ask of this host `aborted` and refuses new ones. */
     dispose(): void {
       disposed = true

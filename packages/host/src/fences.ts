@@ -9,7 +9,8 @@ export interface Refusal {
 /**
  * The Origin fence. A request without `Origin` is not from a browser page and
  * cannot be a cross-site forgery, so it passes; a page's origin must be in
- * `allowed`, or (by default) have the same host as the `Host` header.
+ * `allowed`, or (by default) be this host's own origin: the request's scheme
+ * and the `Host` header (`https://h` is not `http://h`; `null` matches nothing).
  */
 export function originAllowed(request: HostRequest, allowed?: readonly string[]): boolean {
   const origin = request.headers.get('origin')
@@ -18,7 +19,7 @@ export function originAllowed(request: HostRequest, allowed?: readonly string[])
   const host = request.headers.get('host')
   if (!host) return false
   try {
-    return new URL(origin).host === host.toLowerCase()
+    return new URL(origin).origin === new URL(`${request.url.protocol}//${host}`).origin
   } catch {
     return false
   }
@@ -59,13 +60,16 @@ interface AdmitDeps<P> {
   authenticate(request: HostRequest): P | null | Promise<P | null>
   canAccess(principal: P, sessionId: string): boolean
   allowedOrigins?: readonly string[] | undefined
+  /** Sees what a hook threw. */
+  report?: ((error: unknown, where: string) => void) | undefined
 }
 
-/** Authenticates a request; a throwing `authenticate` counts as "nobody". */
+/** Authenticates a request; a throwing `authenticate` counts as "nobody" (and is reported). */
 export async function principalOf<P>(deps: AdmitDeps<P>, request: HostRequest): Promise<P | null> {
   try {
     return (await deps.authenticate(request)) ?? null
-  } catch {
+  } catch (error) {
+    deps.report?.(error, 'authenticate')
     return null
   }
 }

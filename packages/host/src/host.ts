@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import type { UserQuestionProvider } from '@parley/seam'
 import { type AppFrame, AppFrameSchema } from '@parley/seam/wire'
 import { createAskRegistry } from './asks.ts'
-import { admitMux, isRefusal, wantsEventStream } from './fences.ts'
+import { admitMux, isRefusal, type Refusal, wantsEventStream } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
 import {
   fetchBodyReader,
@@ -19,21 +19,34 @@ import { createStreamHub } from './mux.ts'
 import { createMemoryPendingStore, type PendingEntry } from './pending-table.ts'
 import { handleRespond } from './respond.ts'
 import { eventStreamResponse, serveNodeEventStream } from './sse.ts'
-import type { HostTimers, QuestionHostOptions } from './types.ts'
-import { createWebSocketMux } from './ws.ts'
+import type { HostRequest, HostTimers, QuestionHostOptions } from './types.ts'
+import { createWebSocketMux, refuseUpgrade } from './ws.ts'
+
+/** Options of `QuestionHost.attach`. */
+export interface AttachOptions {
+  /**
+   * Upgrade requests to paths other than the mux: `'refuse'` answers them
+   * 404 and closes the socket (an unanswered upgrade is a leaked socket);
+   * `'pass'` leaves them to your own `upgrade` listeners, which must then
+   * answer every one. @default 'refuse'
+   */
+  otherUpgrades?: 'refuse' | 'pass'
+}
 
 /** The server side of Parley: a provider plus the mux and respond routes. */
 export interface QuestionHost<P = unknown> {
   /** Register with `service.registerProvider(host.provider)`. */
   readonly provider: UserQuestionProvider
   /**
-   * Answers WebSocket upgrades of the mux path on `server` (other paths are
-   * left to other listeners). Returns the detach function.
+   * Answers WebSocket upgrades on `server`: the mux path is admitted, a
+   * target that does not parse is answered 400, and (by default) any other
+   * path 404, each refused socket closed. Returns the detach function.
    */
-  attach(server: Server): () => void
+  attach(server: Server, options?: AttachOptions): () => void
   /**
    * Handles one `upgrade` event yourself. Returns `false` (and touches
-   * nothing) when the path is not the mux path.
+   * nothing) when the path is not the mux path; a target that does not
+   * parse is answered 400 (and counts as handled).
    */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
   /**
@@ -59,6 +72,12 @@ export interface QuestionHost<P = unknown> {
    * for test APIs and deploys. Returns how many were dropped.
    */
   dropStreams(which?: (principal: P) => boolean): number
+  /**
+   * Settles every pending ask of `sessionId` `aborted` (their tabs get
+   * `question/resolved`); for a session that is deleted or evicted. Returns
+   * how many were pending.
+   */
+  abortSession(sessionId: string, cause?: unknown): number
   /** The pending questions, oldest first. */
   pending(): readonly PendingEntry[]
   /** Settles every pending ask `aborted`, ends every stream, refuses new work. Idempotent. */
@@ -79,10 +98,24 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
   const store = options.store ?? createMemoryPendingStore()
   const timers = options.timers ?? GLOBAL_TIMERS
   const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024
+  const trustProxy = options.trustProxy ?? false
+  const onError =
+    options.onError ?? ((error, where) => console.error(`[@parley/host] ${where}:`, error))
+  const report = (error: unknown, where: string) => {
+    try {
+      onError(error, where)
+    } catch {
+      // A broken error hook must not break the host.
+    }
+  }
   const hub = createStreamHub<P>({
     store,
     canAccess: options.canAccess,
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
+    maxStreams: options.maxStreams ?? 10_000,
+    maxStreamsPerPrincipal: options.maxStreamsPerPrincipal ?? 32,
+    principalKey: options.principalKey ?? ((principal) => principal),
+    report,
   })
   const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)
   const asks = createAskRegistry({
@@ -93,12 +126,19 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
     mintRpcId: options.mintRpcId ?? randomUUID,
     sessionOf: options.sessionOf,
     onRegistered: options.onRegistered,
+    limits: {
+      maxPendingPerSession: options.maxPendingPerSession ?? 64,
+      maxPending: options.maxPending ?? 10_000,
+      maxQuestionBytes: options.maxQuestionBytes ?? 256 * 1024,
+    },
+    report,
   })
   let disposed = false
   const fence = {
     authenticate: options.authenticate,
     canAccess: options.canAccess,
     allowedOrigins: options.allowedOrigins,
+    report,
   }
   const admit: typeof admitMux<P> = async (deps, request) =>
     disposed ? { status: 503, error: 'The host is shutting down.' } : admitMux(deps, request)
@@ -106,20 +146,38 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
     hub,
     heartbeat,
     admit: (request) => admit(fence, request),
+    report,
   })
-  const respondDeps = { ...fence, maxBodyBytes, store, asks }
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000
+  const respondDeps = { ...fence, maxBodyBytes, bodyTimeoutMs, store, asks }
   const pathOf = nodePathReader([muxPath, respondPath])
+  const BAD_TARGET: Refusal = { status: 400, error: 'The request target does not parse.' }
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-    if (pathOf(request) !== muxPath) return false
-    const view = nodeRequestView(request)
+    const path = pathOf(request)
+    if (path === null) {
+      refuseUpgrade(socket, BAD_TARGET)
+      return true
+    }
+    if (path !== muxPath) return false
+    const view = nodeRequestView(request, trustProxy)
     void sockets.upgrade(request, view, socket, head)
     return true
   }
 
+  /** The SSE mux: admission, a stream slot, then the stream. */
+  async function admitEventStream(view: HostRequest) {
+    const admission = await admit(fence, view)
+    if (isRefusal(admission)) return admission
+    const ticket = hub.reserve(admission.principal)
+    if (isRefusal(ticket)) return ticket
+    return { ...admission, ticket }
+  }
+
   async function serveNode(request: IncomingMessage, response: ServerResponse, next?: () => void) {
-    const view = nodeRequestView(request)
     const path = pathOf(request)
+    if (path === null) return sendJson(response, BAD_TARGET.status, { error: BAD_TARGET.error })
+    const view = nodeRequestView(request, trustProxy)
     if (path === respondPath) {
       const reply = await handleRespond(respondDeps, view, nodeBodyReader(request))
       return sendJson(response, reply.status, reply.body)
@@ -129,52 +187,77 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
         return sendJson(response, 426, {
           error: 'Upgrade to a WebSocket or accept text/event-stream.',
         })
-      const admission = await admit(fence, view)
+      const admission = await admitEventStream(view)
       if (isRefusal(admission))
         return sendJson(response, admission.status, { error: admission.error })
+      if (response.destroyed) return admission.ticket.release()
       return serveNodeEventStream(
         { hub, heartbeat },
         response,
         admission.principal,
         admission.sessions,
+        admission.ticket,
       )
     }
     if (next) return next()
     sendJson(response, 404, { error: 'Not found.' })
   }
 
+  async function serveFetch(request: Request): Promise<Response> {
+    const view = fetchRequestView(request)
+    if (!view) return jsonResponse(BAD_TARGET.status, { error: BAD_TARGET.error })
+    const path = view.url.pathname
+    if (path === respondPath) {
+      const reply = await handleRespond(respondDeps, view, fetchBodyReader(request))
+      return jsonResponse(reply.status, reply.body)
+    }
+    if (path === muxPath && view.method === 'GET') {
+      if (!wantsEventStream(view))
+        return jsonResponse(426, { error: 'Accept text/event-stream (WebSockets need attach).' })
+      const admission = await admitEventStream(view)
+      if (isRefusal(admission)) return jsonResponse(admission.status, { error: admission.error })
+      const { principal, sessions, ticket } = admission
+      return eventStreamResponse({ hub, heartbeat }, principal, sessions, request.signal, ticket)
+    }
+    return jsonResponse(404, { error: 'Not found.' })
+  }
+
   return {
     provider: { ask: (request) => asks.ask(request) },
-    attach(server) {
+    attach(server, attachOptions = {}) {
+      const refuseOthers = (attachOptions.otherUpgrades ?? 'refuse') === 'refuse'
       const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-        handleUpgrade(request, socket, head)
+        try {
+          if (handleUpgrade(request, socket, head) || !refuseOthers) return
+          refuseUpgrade(socket, { status: 404, error: 'No WebSocket endpoint here.' })
+        } catch (error) {
+          report(error, 'upgrade')
+          refuseUpgrade(socket, { status: 500, error: 'Internal error.' })
+        }
       }
       server.on('upgrade', onUpgrade)
       return () => server.off('upgrade', onUpgrade)
     },
     handleUpgrade,
     handleRequest(request, response, next) {
-      serveNode(request, response, next).catch(() => {
-        if (!response.headersSent) sendJson(response, 500, { error: 'Internal error.' })
+      const fail = (error: unknown) => {
+        report(error, 'request')
+        if (!response.headersSent) sendJson(response, 500, { error: 'Internal error.' }, true)
         else response.destroy()
-      })
+      }
+      try {
+        serveNode(request, response, next).catch(fail)
+      } catch (error) {
+        fail(error)
+      }
     },
     async fetch(request) {
-      const view = fetchRequestView(request)
-      const path = view.url.pathname
-      if (path === respondPath) {
-        const reply = await handleRespond(respondDeps, view, fetchBodyReader(request))
-        return jsonResponse(reply.status, reply.body)
+      try {
+        return await serveFetch(request)
+      } catch (error) {
+        report(error, 'request')
+        return jsonResponse(500, { error: 'Internal error.' })
       }
-      if (path === muxPath && view.method === 'GET') {
-        if (!wantsEventStream(view))
-          return jsonResponse(426, { error: 'Accept text/event-stream (WebSockets need attach).' })
-        const admission = await admit(fence, view)
-        if (isRefusal(admission)) return jsonResponse(admission.status, { error: admission.error })
-        const { principal, sessions } = admission
-        return eventStreamResponse({ hub, heartbeat }, principal, sessions, request.signal)
-      }
-      return jsonResponse(404, { error: 'Not found.' })
     },
     broadcast(sessionId, frame) {
       const parsed = AppFrameSchema.safeParse(frame)
@@ -183,6 +266,7 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
       hub.publish(sessionId, { ...parsed.data, sessionId })
     },
     dropStreams: (which) => hub.dropAll(which),
+    abortSession: (sessionId, cause) => asks.abortSession(sessionId, cause),
     pending: () => store.list(),
     dispose() {
       if (disposed) return

@@ -1,36 +1,76 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { BodyReader } from './respond.ts'
+import type { TLSSocket } from 'node:tls'
+import type { BodyRead, BodyReader } from './respond.ts'
 import type { HostRequest } from './types.ts'
 
-function parseNodeUrl(request: IncomingMessage): URL {
+/**
+ * Headers on every reply the host writes: no MIME sniffing, no caching, no
+ * referrer, readable by same-origin pages only.
+ */
+export const REPLY_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+} as const
+
+/** The scheme a Node request arrived on: TLS, or (when trusted) the proxy's word. */
+function schemeOf(request: IncomingMessage, trustProxy: boolean): 'http' | 'https' {
+  if ((request.socket as Partial<TLSSocket>).encrypted) return 'https'
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-proto']
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
+    if (first?.toLowerCase() === 'https') return 'https'
+  }
+  return 'http'
+}
+
+/**
+ * Parses a Node request target against its scheme and `Host`; `null` when it
+ * does not parse (a malformed absolute-form target such as `http://[/`, or a
+ * `Host` that is no host). Never throws.
+ */
+export function parseNodeTarget(request: IncomingMessage, trustProxy = false): URL | null {
+  const host = request.headers.host ?? 'localhost'
   try {
-    return new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`)
+    return new URL(request.url ?? '/', `${schemeOf(request, trustProxy)}://${host}`)
   } catch {
-    return new URL(request.url ?? '/', 'http://localhost')
+    try {
+      // A bad Host header alone does not make the target unroutable.
+      const url = new URL(request.url ?? '/', `${schemeOf(request, trustProxy)}://localhost`)
+      return url
+    } catch {
+      return null
+    }
   }
 }
 
 /**
- * Returns the router's view of a Node request's path: `url.pathname` of its
- * view. A request target equal to one of `paths` that a URL parse gives back
- * unchanged is that path, which spares the hot routes the parse.
+ * Returns the router's view of a Node request's path, or `null` when the
+ * target does not parse. A target equal to one of `paths` that a URL parse
+ * gives back unchanged is that path, which spares the hot routes the parse.
  */
-export function nodePathReader(paths: readonly string[]): (request: IncomingMessage) => string {
+export function nodePathReader(
+  paths: readonly string[],
+): (request: IncomingMessage) => string | null {
   const exact = new Set(paths.filter((path) => new URL(path, 'http://localhost').pathname === path))
   return (request) => {
     const target = request.url ?? '/'
-    return exact.has(target) ? target : parseNodeUrl(request).pathname
+    return exact.has(target) ? target : (parseNodeTarget(request)?.pathname ?? null)
   }
 }
 
-/** Wraps a Node request in the framework-neutral view the hooks see. Its `url` is parsed on first read. */
-export function nodeRequestView(request: IncomingMessage): HostRequest {
+/**
+ * Wraps a Node request in the framework-neutral view the hooks see. Its `url`
+ * is parsed on first read; call it only for a target `parseNodeTarget` accepts.
+ */
+export function nodeRequestView(request: IncomingMessage, trustProxy = false): HostRequest {
   const headers = request.headers
   let url: URL | undefined
   return {
     method: (request.method ?? 'GET').toUpperCase(),
     get url() {
-      url ??= parseNodeUrl(request)
+      url ??= parseNodeTarget(request, trustProxy) ?? new URL('http://localhost/')
       return url
     },
     headers: {
@@ -44,86 +84,111 @@ export function nodeRequestView(request: IncomingMessage): HostRequest {
   }
 }
 
-/** Wraps a Fetch-API request in the framework-neutral view. */
-export function fetchRequestView(request: Request): HostRequest {
-  return {
-    method: request.method.toUpperCase(),
-    url: new URL(request.url),
-    headers: request.headers,
-    raw: request,
+/** Wraps a Fetch-API request in the framework-neutral view; `null` when its URL does not parse. */
+export function fetchRequestView(request: Request): HostRequest | null {
+  let url: URL
+  try {
+    url = new URL(request.url)
+  } catch {
+    return null
   }
+  return { method: request.method.toUpperCase(), url, headers: request.headers, raw: request }
 }
 
-/** Reads a Node request body, stopping at `limit` bytes. */
+/**
+ * Reads a Node request body, stopping at `limit` bytes or after `timeoutMs`
+ * (the rest of a refused upload is drained, not kept).
+ */
 export function nodeBodyReader(request: IncomingMessage): BodyReader {
-  return (limit) =>
-    new Promise((resolve) => {
+  return (limit, timeoutMs) =>
+    new Promise<BodyRead>((resolve) => {
       const chunks: Buffer[] = []
       let size = 0
       let done = false
-      const finish = (value: string | null) => {
+      const finish = (value: BodyRead) => {
         if (done) return
         done = true
+        clearTimeout(timer)
         request.off('data', onData)
+        if (typeof value !== 'string') request.resume()
         resolve(value)
       }
       const onData = (chunk: Buffer) => {
         size += chunk.length
-        if (size > limit) {
-          finish(null)
-          request.resume()
-          return
-        }
+        if (size > limit) return finish({ failed: 'too-large' })
         chunks.push(chunk)
       }
+      const timer = setTimeout(() => finish({ failed: 'timeout' }), timeoutMs)
+      timer.unref?.()
       request.on('data', onData)
       request.once('end', () => finish(Buffer.concat(chunks).toString('utf8')))
-      request.once('error', () => finish(null))
-      request.once('close', () =>
-        finish(size > limit ? null : Buffer.concat(chunks).toString('utf8')),
-      )
+      request.once('error', () => finish({ failed: 'aborted' }))
+      request.once('close', () => finish({ failed: 'aborted' }))
     })
 }
 
-/** Reads a Fetch-API request body, stopping at `limit` bytes. */
+/** Reads a Fetch-API request body, stopping at `limit` bytes or after `timeoutMs`. */
 export function fetchBodyReader(request: Request): BodyReader {
-  return async (limit) => {
+  return async (limit, timeoutMs) => {
     if (!request.body) return ''
     const reader = request.body.getReader()
     const decoder = new TextDecoder()
     let text = ''
     let size = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > limit) {
-        await reader.cancel().catch(() => {})
-        return null
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const expired = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs)
+    })
+    try {
+      for (;;) {
+        const chunk = await Promise.race([reader.read(), expired])
+        if (chunk === 'timeout') {
+          await reader.cancel().catch(() => {})
+          return { failed: 'timeout' }
+        }
+        if (chunk.done) break
+        size += chunk.value.byteLength
+        if (size > limit) {
+          await reader.cancel().catch(() => {})
+          return { failed: 'too-large' }
+        }
+        text += decoder.decode(chunk.value, { stream: true })
       }
-      text += decoder.decode(value, { stream: true })
+    } catch {
+      return { failed: 'aborted' }
+    } finally {
+      clearTimeout(timer)
     }
     return text + decoder.decode()
   }
 }
 
-/** Writes a JSON reply. */
-export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+/** Writes a JSON reply (with {@link REPLY_HEADERS}); `close` also ends the connection. */
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  close = false,
+): void {
+  if (response.headersSent || response.destroyed) {
+    response.destroy()
+    return
+  }
   const text = JSON.stringify(body)
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
+    ...REPLY_HEADERS,
     // A refused upload may still be arriving; do not keep reading it.
-    ...(status === 413 && { connection: 'close' }),
+    ...((close || status === 413 || status === 408) && { connection: 'close' }),
   })
   response.end(text)
 }
 
-/** A JSON `Response`. */
+/** A JSON `Response` (with {@link REPLY_HEADERS}). */
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...REPLY_HEADERS },
   })
 }

@@ -1,4 +1,5 @@
 import type { DownlinkFrame } from '@parley/seam/wire'
+import type { Refusal } from './fences.ts'
 import type { PendingEntry, PendingStore } from './pending-table.ts'
 
 /** One open downlink, as the hub sees it: a WebSocket or an SSE response. */
@@ -17,6 +18,13 @@ export interface StreamSink {
    * written as it is sent.
    */
   batch?(sendAll: () => void): void
+  /**
+   * Resolves once the queued bytes have gone out (or the stream closed).
+   * Optional: with it a replay larger than a chunk is streamed under flow
+   * control; without it a replay is sent in one go and a replay above the
+   * send cap closes the stream.
+   */
+  drained?(): Promise<void>
 }
 
 /** A live frame held while a replay runs: its text, and its rpcId if it asks a question. */
@@ -25,37 +33,56 @@ interface Held {
   readonly text: string
 }
 
+/** A reserved stream slot; released once, when the stream leaves the hub (or never opened). */
+export interface StreamTicket {
+  release(): void
+}
+
 interface Stream<P> {
   readonly sink: StreamSink
   readonly principal: P
   /** The sessions named with `?session=`, or `null` for every accessible one. */
   readonly sessions: ReadonlySet<string> | null
+  readonly ticket: StreamTicket
   /** Live frames that arrive while the replay runs; sent after `mux/ready`. */
   held: Held[] | null
+  heldBytes: number
 }
 
 interface HubDeps<P> {
   store: PendingStore
   canAccess(principal: P, sessionId: string): boolean
   maxBufferedBytes: number
+  maxStreams: number
+  maxStreamsPerPrincipal: number
+  principalKey(principal: P): unknown
+  report(error: unknown, where: string): void
 }
 
 const READY = JSON.stringify({ type: 'mux/ready' })
+const MIN_CHUNK_BYTES = 64 * 1024
 
 /**
- * The set of open downlinks. Replay, `mux/ready` and subscription happen in
- * one synchronous turn. A frame published while a replay runs (re-entrantly,
- * from a store or an observer) is held and sent after `mux/ready`, unless the
- * replay already carried that question: nothing slips, nothing doubles.
+ * The set of open downlinks. A replay that fits in one chunk (a quarter of
+ * the send cap) is sent with `mux/ready` and the subscription in one
+ * synchronous turn; a larger one is streamed chunk by chunk as the sink
+ * drains. Either way, a frame published while the replay runs is held and
+ * sent after `mux/ready`, unless the replay already carried that question:
+ * nothing slips, nothing doubles.
  */
 export function createStreamHub<P>(deps: HubDeps<P>) {
   const streams = new Set<Stream<P>>()
+  const perPrincipal = new Map<unknown, number>()
+  let reserved = 0
+  const chunkBytes = Math.max(MIN_CHUNK_BYTES, Math.floor(deps.maxBufferedBytes / 4))
 
   function sees(stream: Stream<P>, sessionId: string): boolean {
-    if (stream.sessions) return stream.sessions.has(sessionId)
+    // A narrowed stream is still asked about every frame: access can be revoked.
+    if (stream.sessions && !stream.sessions.has(sessionId)) return false
     try {
-      return deps.canAccess(stream.principal, sessionId)
-    } catch {
+      return deps.canAccess(stream.principal, sessionId) === true
+    } catch (error) {
+      deps.report(error, 'canAccess')
       return false
     }
   }
@@ -71,9 +98,19 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     if (stream.sink.bufferedBytes() > deps.maxBufferedBytes) drop(stream)
   }
 
+  function leave(stream: Stream<P>): boolean {
+    if (!streams.delete(stream)) return false
+    stream.ticket.release()
+    return true
+  }
+
   function drop(stream: Stream<P>): void {
-    if (!streams.delete(stream)) return
-    stream.sink.terminate()
+    if (leave(stream)) stream.sink.terminate()
+  }
+
+  function batch(stream: Stream<P>, sendAll: () => void): void {
+    if (stream.sink.batch) stream.sink.batch(sendAll)
+    else sendAll()
   }
 
   /** The pending entries `stream` may see, in global arrival order. */
@@ -83,33 +120,87 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     return deps.store.list().filter((entry) => includes(entry.sessionId))
   }
 
-  function replay(stream: Stream<P>): void {
+  async function replay(stream: Stream<P>): Promise<void> {
+    const entries = pendingFor(stream)
     const replayed = new Set<string>()
-    for (const entry of pendingFor(stream)) {
-      replayed.add(entry.rpcId)
-      deliver(stream, entry.frameText)
+    const streamed = stream.sink.drained !== undefined
+    let next = 0
+    let chunks = 0
+    const sendChunk = () => {
+      chunks += 1
+      const start = stream.sink.bufferedBytes()
+      while (next < entries.length && streams.has(stream)) {
+        const entry = entries[next++] as PendingEntry
+        // Settled while an earlier chunk drained: its resolved frame is held.
+        if (chunks > 1 && deps.store.get(entry.rpcId) === undefined) continue
+        replayed.add(entry.rpcId)
+        deliver(stream, entry.frameText)
+        if (streamed && stream.sink.bufferedBytes() - start >= chunkBytes) return
+      }
     }
-    deliver(stream, READY)
-    const held = stream.held ?? []
-    stream.held = null
-    for (const { requested, text } of held) {
-      if (requested === undefined || !replayed.has(requested)) deliver(stream, text)
+    for (;;) {
+      batch(stream, sendChunk)
+      if (!streams.has(stream)) return
+      if (next >= entries.length) break
+      await stream.sink.drained?.()
+      if (!streams.has(stream)) return
     }
+    batch(stream, () => {
+      deliver(stream, READY)
+      const held = stream.held ?? []
+      stream.held = null
+      stream.heldBytes = 0
+      for (const { requested, text } of held) {
+        if (requested === undefined || !replayed.has(requested)) deliver(stream, text)
+      }
+    })
   }
 
   return {
     /**
-     * Replays every pending question the stream may see (global arrival
-     * order), sends `mux/ready`, and subscribes it, in one synchronous turn
-     * and, where the sink can, one write. Returns the unsubscribe.
+     * Reserves a stream slot for `principal`, or refuses: 429 above
+     * `maxStreamsPerPrincipal`, 503 above `maxStreams`. Pass the ticket to
+     * `open`, or release it if the stream never opens.
      */
-    open(sink: StreamSink, principal: P, sessions: ReadonlySet<string> | null): () => void {
-      const stream: Stream<P> = { sink, principal, sessions, held: [] }
+    reserve(principal: P): StreamTicket | Refusal {
+      if (reserved >= deps.maxStreams) return { status: 503, error: 'Too many open streams.' }
+      const key = deps.principalKey(principal)
+      const mine = perPrincipal.get(key) ?? 0
+      if (mine >= deps.maxStreamsPerPrincipal)
+        return { status: 429, error: 'Too many open streams for this principal.' }
+      reserved += 1
+      perPrincipal.set(key, mine + 1)
+      let released = false
+      return {
+        release() {
+          if (released) return
+          released = true
+          reserved -= 1
+          const left = (perPrincipal.get(key) ?? 1) - 1
+          if (left > 0) perPrincipal.set(key, left)
+          else perPrincipal.delete(key)
+        },
+      }
+    },
+    /**
+     * Replays every pending question the stream may see (global arrival
+     * order), sends `mux/ready`, and subscribes it (see the hub's comment for
+     * when that is one synchronous turn). Returns the unsubscribe.
+     */
+    open(
+      sink: StreamSink,
+      principal: P,
+      sessions: ReadonlySet<string> | null,
+      ticket: StreamTicket,
+    ): () => void {
+      const stream: Stream<P> = { sink, principal, sessions, ticket, held: [], heldBytes: 0 }
       streams.add(stream)
-      if (sink.batch) sink.batch(() => replay(stream))
-      else replay(stream)
+      replay(stream).catch((error: unknown) => {
+        deps.report(error, 'replay')
+        drop(stream)
+      })
       return () => {
-        streams.delete(stream)
+        leave(stream)
       }
     },
     /**
@@ -120,8 +211,14 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
       const requested = frame.type === 'question/requested' ? String(frame.rpcId) : undefined
       for (const stream of [...streams]) {
         if (!sees(stream, sessionId)) continue
-        if (stream.held) stream.held.push({ requested, text })
-        else deliver(stream, text)
+        if (!stream.held) {
+          deliver(stream, text)
+          continue
+        }
+        stream.held.push({ requested, text })
+        stream.heldBytes += text.length
+        // A replay stalled behind a client that does not read: stop holding for it.
+        if (stream.heldBytes > deps.maxBufferedBytes) drop(stream)
       }
     },
     /** Terminates every stream (or those of the principals `which` picks); clients reconnect and get the replay. */
@@ -136,10 +233,7 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     },
     /** Ends every stream (dispose). */
     endAll(): void {
-      for (const stream of [...streams]) {
-        streams.delete(stream)
-        stream.sink.end()
-      }
+      for (const stream of [...streams]) if (leave(stream)) stream.sink.end()
     },
     get size(): number {
       return streams.size

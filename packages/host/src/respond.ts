@@ -11,14 +11,21 @@ export interface Reply {
   body: RespondReceipt | { error: string }
 }
 
-/** Reads the request body as text; `null` when it exceeds `limit` bytes. */
-export type BodyReader = (limit: number) => Promise<string | null>
+/** A body read: its text, or why there is none. */
+export type BodyRead = string | { failed: 'too-large' | 'timeout' | 'aborted' }
+
+/** Reads the request body as text, at most `limit` bytes within `timeoutMs`. */
+export type BodyReader = (limit: number, timeoutMs: number) => Promise<BodyRead>
+
+/** A `bad-response` receipt lists at most this many issues, then counts the rest. */
+export const MAX_RECEIPT_ISSUES = 20
 
 interface RespondDeps<P> {
   authenticate(request: HostRequest): P | null | Promise<P | null>
   canAccess(principal: P, sessionId: string): boolean
   allowedOrigins?: readonly string[] | undefined
   maxBodyBytes: number
+  bodyTimeoutMs: number
   store: PendingStore
   asks: Pick<AskRegistry, 'settle'>
 }
@@ -36,15 +43,30 @@ function toReceiptIssue(issue: ValidationIssue): ReceiptIssue {
   return shaped
 }
 
-function badResponse(issues: ReceiptIssue[]): Reply {
-  return { status: 200, body: { accepted: false, reason: 'bad-response', issues } }
+function badResponse(issues: readonly ValidationIssue[]): Reply {
+  const listed = issues.slice(0, MAX_RECEIPT_ISSUES).map(toReceiptIssue)
+  const omitted = issues.length - listed.length
+  return {
+    status: 200,
+    body: {
+      accepted: false,
+      reason: 'bad-response',
+      issues: listed,
+      ...(omitted > 0 && { omittedIssues: omitted }),
+    },
+  }
 }
 
 const refuse = (status: number, error: string): Reply => ({ status, body: { error } })
 const NOT_PENDING: Reply = { status: 200, body: { accepted: false, reason: 'not-pending' } }
 const ACCEPTED: Reply = { status: 200, body: { accepted: true } }
+const BODY_FAILURES = {
+  'too-large': refuse(413, 'Body too large.'),
+  timeout: refuse(408, 'The body did not arrive in time.'),
+  aborted: refuse(400, 'The body was cut off.'),
+} as const
 
-function sessionMismatch(): ReceiptIssue {
+function sessionMismatch(): ValidationIssue {
   return {
     rule: 'session-mismatch',
     message: 'The question belongs to another session.',
@@ -61,7 +83,7 @@ function claimedSessionOf(data: unknown): string | undefined {
 
 /**
  * `POST /api/respond`: the fences (origin 403, content type 415, 401, size
- * 413, JSON 400, access 403), then the envelope, the pending lookup, the
+ * 413, slow body 408, JSON 400, access 403), then the envelope, the pending lookup, the
  * session check and `validateAnswer`'s rules; only a response that passes them all
  * claims the question. Everything from lookup to claim runs in one turn.
  */
@@ -77,8 +99,8 @@ export async function handleRespond<P>(
   if (declared > deps.maxBodyBytes) return refuse(413, 'Body too large.')
   const principal = await principalOf(deps, request)
   if (principal === null) return refuse(401, 'Not authenticated.')
-  const text = await readBody(deps.maxBodyBytes)
-  if (text === null) return refuse(413, 'Body too large.')
+  const text = await readBody(deps.maxBodyBytes, deps.bodyTimeoutMs)
+  if (typeof text !== 'string') return BODY_FAILURES[text.failed]
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -89,15 +111,19 @@ export async function handleRespond<P>(
   if (claimed !== undefined && !mayAccess(deps, principal, claimed))
     return refuse(403, 'Session not accessible.')
   const parsed = parseRespondBody(data)
-  if (!parsed.ok) return badResponse(parsed.issues.map(toReceiptIssue))
+  if (!parsed.ok) return badResponse(parsed.issues)
   const { rpcId, sessionId, result } = parsed.value
   const entry = deps.store.get(rpcId)
   if (!entry) return NOT_PENDING
-  if (entry.sessionId !== sessionId) return badResponse([sessionMismatch()])
+  // Someone else's question looks exactly like no question: no existence oracle.
+  if (entry.sessionId !== sessionId)
+    return mayAccess(deps, principal, entry.sessionId)
+      ? badResponse([sessionMismatch()])
+      : NOT_PENDING
   if (!result.ok) return deps.asks.settle(rpcId, { outcome: 'cancelled' }) ? ACCEPTED : NOT_PENDING
   // parseRespondBody parsed the answer's shape: only validateAnswer's rules are left.
   const checked = checkAnswerRules(entry.request, result.answer)
-  if (!checked.ok) return badResponse(checked.issues.map(toReceiptIssue))
+  if (!checked.ok) return badResponse(checked.issues)
   return deps.asks.settle(rpcId, { outcome: 'answered', answer: checked.answer })
     ? ACCEPTED
     : NOT_PENDING

@@ -1,9 +1,12 @@
 import type { ServerResponse } from 'node:http'
+import { whenDrained } from './drain.ts'
 import type { Heartbeat } from './heartbeat.ts'
-import type { StreamHub } from './mux.ts'
+import { REPLY_HEADERS } from './http.ts'
+import type { StreamHub, StreamTicket } from './mux.ts'
 
 /** Headers of the SSE variant of the mux. */
 export const SSE_HEADERS = {
+  ...REPLY_HEADERS,
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
   'x-accel-buffering': 'no',
@@ -23,6 +26,7 @@ export function serveNodeEventStream<P>(
   response: ServerResponse,
   principal: P,
   sessions: ReadonlySet<string> | null,
+  ticket: StreamTicket,
 ): void {
   response.writeHead(200, SSE_HEADERS)
   response.flushHeaders()
@@ -40,14 +44,17 @@ export function serveNodeEventStream<P>(
           response.uncork()
         }
       },
+      drained: () => whenDrained(response),
     },
     principal,
     sessions,
+    ticket,
   )
   const stopBeat = deps.heartbeat.add(() => void response.write(COMMENT))
   response.on('close', () => {
     stopBeat()
     unsubscribe()
+    ticket.release()
   })
 }
 
@@ -57,9 +64,12 @@ export function eventStreamResponse<P>(
   principal: P,
   sessions: ReadonlySet<string> | null,
   signal: AbortSignal,
+  ticket: StreamTicket,
 ): Response {
   const encoder = new TextEncoder()
   let cleanup = () => {}
+  // Resolved by the consumer's next pull: the queued frames went out.
+  let pulled: (() => void) | null = null
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -84,7 +94,9 @@ export function eventStreamResponse<P>(
           open = false
           stopBeat()
           unsubscribe()
+          ticket.release()
           signal.removeEventListener('abort', onAbort)
+          pulled?.()
         }
         unsubscribe = deps.hub.open(
           {
@@ -92,14 +104,25 @@ export function eventStreamResponse<P>(
             bufferedBytes: () => Math.max(0, -(controller.desiredSize ?? 0)),
             terminate: () => finish(() => controller.error(new Error('stream overloaded'))),
             end: () => finish(() => controller.close()),
+            drained: () =>
+              new Promise<void>((resolve) => {
+                if (!open || (controller.desiredSize ?? 0) >= 0) return resolve()
+                pulled = resolve
+              }),
           },
           principal,
           sessions,
+          ticket,
         )
         if (!open) return cleanup()
         stopBeat = deps.heartbeat.add(() => push(COMMENT))
         if (signal.aborted) onAbort()
         else signal.addEventListener('abort', onAbort, { once: true })
+      },
+      pull() {
+        const resolve = pulled
+        pulled = null
+        resolve?.()
       },
       cancel() {
         cleanup()

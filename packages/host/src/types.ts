@@ -60,6 +60,44 @@ export interface QuestionHostOptions<P> {
   maxBufferedBytes?: number
   /** A respond body above this is refused with 413. @default 256 KiB */
   maxBodyBytes?: number
+  /**
+   * A respond body not fully received this long after the request arrived is
+   * refused with 408 and the connection closed (an upload that dribbles).
+   * @default 10000
+   */
+  bodyTimeoutMs?: number
+  /**
+   * Pending questions one session may hold; the next ask rejects at once with
+   * `ASK_LIMIT_REACHED`. @default 64
+   */
+  maxPendingPerSession?: number
+  /** Pending questions the host holds in total (`ASK_LIMIT_REACHED` above). @default 10000 */
+  maxPending?: number
+  /**
+   * Bytes of one question's frame (the JSON every tab gets); a larger ask
+   * rejects at once with `ASK_TOO_LARGE`. @default 256 KiB
+   */
+  maxQuestionBytes?: number
+  /** Open downlinks (WebSocket and SSE) per principal; more get 429. @default 32 */
+  maxStreamsPerPrincipal?: number
+  /** Open downlinks in total; more get 503. @default 10000 */
+  maxStreams?: number
+  /**
+   * The key principals are counted under for `maxStreamsPerPrincipal`.
+   * @default the principal itself (strings and numbers compare by value, objects by identity)
+   */
+  principalKey?(principal: P): unknown
+  /**
+   * Trust `X-Forwarded-Proto` for the request's scheme (set it behind a
+   * TLS-terminating proxy you control, so same-origin checks see `https`).
+   * @default false
+   */
+  trustProxy?: boolean
+  /**
+   * Sees every error a hook, a store or a handler threw; the host has already
+   * answered (500, refused, or "no") and keeps running. @default console.error
+   */
+  onError?(error: unknown, where: string): void
   /** Path of the downlink. @default '/api/mux' */
   muxPath?: string
   /** Path of the uplink. @default '/api/respond' */

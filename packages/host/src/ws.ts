@@ -1,27 +1,40 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type WebSocket, WebSocketServer } from 'ws'
+import { whenDrained } from './drain.ts'
 import { type Admission, isRefusal, type Refusal } from './fences.ts'
 import type { Heartbeat } from './heartbeat.ts'
-import type { StreamHub } from './mux.ts'
+import type { StreamHub, StreamTicket } from './mux.ts'
 import type { HostRequest } from './types.ts'
 
 interface WebSocketMuxDeps<P> {
   hub: StreamHub<P>
   heartbeat: Heartbeat
   admit(request: HostRequest): Promise<Admission<P> | Refusal>
+  report(error: unknown, where: string): void
 }
 
 /** Close code for a client that sends anything on the downlink. */
 export const POLICY_VIOLATION = 1008
 
-function refuseUpgrade(socket: Duplex, refusal: Refusal): void {
+/** A client that has not finished its upgrade handshake this long after admission is cut. */
+const UPGRADE_TIMEOUT_MS = 10_000
+
+/**
+ * Answers an upgrade request with a plain HTTP error and closes the socket:
+ * an upgrade that is refused must never be left open.
+ */
+export function refuseUpgrade(socket: Duplex, refusal: Refusal): void {
   if (socket.destroyed) return
   const body = `${refusal.error}\n`
+  socket.on('error', () => socket.destroy())
   socket.once('finish', () => socket.destroy())
+  // A client that never reads its refusal does not keep the socket either.
+  setTimeout(() => socket.destroy(), 2_000).unref()
   socket.end(
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\n` +
       'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   )
 }
@@ -37,9 +50,10 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
 
   /**
    * `raw` is the upgraded TCP socket under `socket`: `ws` writes each message
-   * to it synchronously, so corking it turns a replay into one write.
+   * to it synchronously, so corking it turns a replay chunk into one write,
+   * and its `drain` paces a replay larger than a chunk.
    */
-  function open(socket: WebSocket, raw: Duplex, admission: Admission<P>): void {
+  function open(socket: WebSocket, raw: Duplex, admission: Admission<P>, ticket: StreamTicket) {
     let alive = true
     const stopBeat = deps.heartbeat.add(() => {
       if (!alive) return socket.terminate()
@@ -65,9 +79,11 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
             raw.uncork()
           }
         },
+        drained: () => whenDrained(raw),
       },
       admission.principal,
       admission.sessions,
+      ticket,
     )
     socket.on('close', () => {
       stopBeat()
@@ -76,7 +92,7 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
   }
 
   return {
-    /** Admits and upgrades one mux request. */
+    /** Admits and upgrades one mux request; every failure answers and closes the socket. */
     async upgrade(
       request: IncomingMessage,
       view: HostRequest,
@@ -85,11 +101,31 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
     ): Promise<void> {
       const ignore = () => {}
       socket.on('error', ignore)
-      const admission = await deps.admit(view)
-      if (isRefusal(admission)) return refuseUpgrade(socket, admission)
-      if (socket.destroyed) return
-      socket.off('error', ignore)
-      server.handleUpgrade(request, socket, head, (ws) => open(ws, socket, admission))
+      let ticket: StreamTicket | undefined
+      try {
+        const admission = await deps.admit(view)
+        if (isRefusal(admission)) return refuseUpgrade(socket, admission)
+        const reserved = deps.hub.reserve(admission.principal)
+        if (isRefusal(reserved)) return refuseUpgrade(socket, reserved)
+        ticket = reserved
+        if (socket.destroyed) return ticket.release()
+        socket.off('error', ignore)
+        const held = ticket
+        const stalled = setTimeout(() => socket.destroy(), UPGRADE_TIMEOUT_MS)
+        stalled.unref()
+        socket.once('close', () => {
+          clearTimeout(stalled)
+          held.release()
+        })
+        server.handleUpgrade(request, socket, head, (ws) => {
+          clearTimeout(stalled)
+          open(ws, socket, admission, held)
+        })
+      } catch (error) {
+        ticket?.release()
+        deps.report(error, 'upgrade')
+        refuseUpgrade(socket, { status: 500, error: 'Internal error.' })
+      }
     },
     /** Stops accepting upgrades; open sockets finish their close handshake (see hub.endAll). */
     close(): void {
