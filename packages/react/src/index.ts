@@ -55,3 +55,4 @@ export {
   type ComposerMessages,
   loadComposerLocale,
 } from './locales/index.ts'
+export { displayText } from './text/display-text.ts'

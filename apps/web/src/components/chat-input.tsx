@@ -81,6 +81,7 @@ export function ChatInput({ sessionId, onSend, onStop, busy }: ChatInputProps) {
           value={text}
           maxLength={MAX_LENGTH}
           placeholder="Message the agent…"
+          dir="auto"
           aria-label="Message"
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           onChange={(event) => update(event.currentTarget.value)}

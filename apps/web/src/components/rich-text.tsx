@@ -2,11 +2,14 @@
  * The agent's light formatting: **bold** and `code`, rendered as React
  * elements (never as HTML). Everything else is plain text; line breaks keep.
  */
+import { displayText } from '@parley/react'
 import type { ReactNode } from 'react'
 
 const TOKEN = /(\*\*[^*\n]+\*\*|`[^`\n]+`)/g
 
-export function RichText({ text }: { text: string }) {
+export function RichText({ text: raw }: { text: string }) {
+  // Bidi controls could reorder what the agent's text shows: drop them first.
+  const text = displayText(raw)
   const nodes: ReactNode[] = []
   let last = 0
   for (const match of text.matchAll(TOKEN)) {

@@ -1,4 +1,5 @@
 /** The session list: newest first, with status badges and a New chat button. */
+import { displayText } from '@parley/react'
 import type { SessionSummary } from '../api/types.ts'
 import { followLink, sessionHref } from '../router.ts'
 import { CloseIcon, Logo, PlusIcon } from './icons.tsx'
@@ -64,7 +65,9 @@ export function Sidebar({
                 aria-current={session.id === activeId ? 'page' : undefined}
                 onClick={(event) => followLink(event, onClose)}
               >
-                <span className="session-title">{session.title}</span>
+                <span className="session-title" dir="auto">
+                  {displayText(session.title)}
+                </span>
                 <StatusBadge status={session.status} />
               </a>
             </li>

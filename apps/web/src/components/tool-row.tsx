@@ -1,4 +1,5 @@
 /** One `ask_user_question` call in the transcript, in whatever state it is. */
+import { displayText } from '@parley/react'
 import type { ToolEvent } from '../api/types.ts'
 import { CheckIcon, ChevronIcon, QuestionIcon, SlashIcon, Spinner, StopIcon } from './icons.tsx'
 
@@ -60,8 +61,8 @@ export function ToolRow({ event, onStop, stopping = false }: ToolRowProps) {
         <dl className="tool-answers">
           {answers.map((line) => (
             <div key={line.id} className="tool-answer" data-skipped={line.skipped || undefined}>
-              <dt>{line.question}</dt>
-              <dd>{line.answer}</dd>
+              <dt dir="auto">{displayText(line.question)}</dt>
+              <dd dir="auto">{displayText(line.answer)}</dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,5 @@
 /** The conversation: messages and tool rows, scrolled to the newest unless the user scrolled up. */
+import { displayText } from '@parley/react'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { MessageEvent, TranscriptEvent } from '../api/types.ts'
 import { ArrowDownIcon, Logo } from './icons.tsx'
@@ -13,7 +14,9 @@ function Message({ event }: { event: MessageEvent }) {
     return (
       <div className="message" data-role="user">
         <span className="sr-only">You: </span>
-        <div className="bubble">{event.text}</div>
+        <div className="bubble" dir="auto">
+          {displayText(event.text)}
+        </div>
       </div>
     )
   }
@@ -24,7 +27,9 @@ function Message({ event }: { event: MessageEvent }) {
       </span>
       <div className="message-body">
         <span className="sr-only">Agent: </span>
-        <RichText text={event.text} />
+        <div dir="auto">
+          <RichText text={event.text} />
+        </div>
       </div>
     </div>
   )
