@@ -71,6 +71,17 @@ describe('answers built from valid drafts', () => {
   })
 })
 
+/** Characters that show nothing on their own: a custom answer of only these is empty. */
+const INVISIBLE = [' ', '\u00a0', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u202e']
+INVISIBLE.push('\u2066', '\u2069', '\u3164', '\u2800', '\u115f', '\u034f', '\u180e')
+
+/** One to four invisible characters, picked by `pick`. */
+const invisible = (pick: number) =>
+  Array.from(
+    { length: 1 + (pick % 4) },
+    (_, k) => INVISIBLE[(pick + k * 7) % INVISIBLE.length],
+  ).join('')
+
 type Answer = { answers: unknown[] }
 type Mutation = (answer: { answers: AskUserQuestionAnswerItem[] }, pick: number) => Answer
 
@@ -96,6 +107,11 @@ const mutations: Record<string, Mutation> = {
   'emptying custom': ({ answers }, pick) => ({
     answers: answers.map((item, i) =>
       i === at(answers, pick) ? { ...item, custom: ' \t' } : item,
+    ),
+  }),
+  'making custom only invisible characters': ({ answers }, pick) => ({
+    answers: answers.map((item, i) =>
+      i === at(answers, pick) ? { ...item, custom: invisible(pick) } : item,
     ),
   }),
   'making selected a string': ({ answers }, pick) => ({
