@@ -176,7 +176,8 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
 
   async function serveNode(request: IncomingMessage, response: ServerResponse, next?: () => void) {
     const path = pathOf(request)
-    if (path === null) return sendJson(response, BAD_TARGET.status, { error: BAD_TARGET.error })
+    if (path === null)
+      return sendJson(response, BAD_TARGET.status, { error: BAD_TARGET.error }, true)
     const view = nodeRequestView(request, trustProxy)
     if (path === respondPath) {
       const reply = await handleRespond(respondDeps, view, nodeBodyReader(request))
