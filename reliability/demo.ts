@@ -37,16 +37,31 @@ export async function startDemo(options: Partial<DemoServerOptions> = {}) {
   await new Promise<void>((resolve) => demo.server.listen(0, '127.0.0.1', resolve))
   const { port } = demo.server.address() as AddressInfo
   const base = `http://127.0.0.1:${port}`
+  // The liveness probe is a principal of its own: API reads without one are refused.
+  let probeCookie: string | null = null
   return {
     ...demo,
     base,
     /** Throws unless the host still answers a plain read within 5 s. */
     async assertAlive(): Promise<void> {
-      const response = await fetch(`${base}/api/sessions`, { signal: AbortSignal.timeout(5_000) })
+      probeCookie ??= await mintCookie(base)
+      const response = await fetch(`${base}/api/sessions`, {
+        headers: { cookie: probeCookie },
+        signal: AbortSignal.timeout(5_000),
+      })
       if (response.status !== 200) throw new Error(`host answered ${response.status}`)
       await response.arrayBuffer()
     },
   }
+}
+
+/** Loads the document once and returns the principal cookie it set (`name=value`). */
+async function mintCookie(base: string): Promise<string> {
+  const first = await fetch(`${base}/`, { signal: AbortSignal.timeout(5_000) })
+  await first.arrayBuffer()
+  const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  if (!cookie) throw new Error('no principal cookie')
+  return cookie
 }
 
 export interface Reply {
@@ -58,10 +73,7 @@ export interface Reply {
 
 /** A browser-like principal: keeps its cookie and sends a same-origin Origin. */
 export async function principal(base: string) {
-  const first = await fetch(`${base}/`)
-  await first.arrayBuffer()
-  const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
-  if (!cookie) throw new Error('no principal cookie')
+  const cookie = await mintCookie(base)
 
   async function request(
     path: string,
