@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { TLSSocket } from 'node:tls'
 
 export class HttpError extends Error {
   constructor(
@@ -9,6 +10,13 @@ export class HttpError extends Error {
     super(message)
   }
 }
+
+/** Sent on every demo reply: JSON, errors, 404s, 429s and static files alike. */
+export const BASE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+} as const
 
 export function sendJson(
   res: ServerResponse,
@@ -21,6 +29,7 @@ export function sendJson(
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(text),
+    ...BASE_HEADERS,
     ...headers,
   })
   res.end(text)
@@ -56,16 +65,36 @@ export async function readJson(req: IncomingMessage, limit = 64 * 1024): Promise
   }
 }
 
-/** Refuses a state-changing request whose Origin is not this host (CSRF fence). */
-export function assertSameOrigin(req: IncomingMessage) {
+/**
+ * The scheme this request reached the demo over: `https` on a TLS socket;
+ * with `trustProxy`, the first `X-Forwarded-Proto` value when it is `http`
+ * or `https` (only behind a proxy that sets it).
+ */
+export function schemeOf(req: IncomingMessage, trustProxy = false): 'http' | 'https' {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-proto']
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
+    if (first === 'http' || first === 'https') return first
+  }
+  return req.socket instanceof TLSSocket ? 'https' : 'http'
+}
+
+function originOf(text: string): string | null {
+  try {
+    return new URL(text).origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Refuses a state-changing request whose Origin is not this host (CSRF
+ * fence): scheme, host and port must all match `scheme://Host`.
+ */
+export function assertSameOrigin(req: IncomingMessage, scheme: 'http' | 'https') {
   const origin = req.headers.origin
   if (origin === undefined) return
-  let host: string
-  try {
-    host = new URL(origin).host
-  } catch {
-    throw new HttpError(403, 'FOREIGN_ORIGIN', 'Cross-origin requests are refused.')
-  }
-  if (host !== req.headers.host)
+  const own = req.headers.host ? originOf(`${scheme}://${req.headers.host}`) : null
+  if (own === null || originOf(origin) !== own)
     throw new HttpError(403, 'FOREIGN_ORIGIN', 'Cross-origin requests are refused.')
 }

@@ -1,29 +1,103 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { parseCookie, stringifySetCookie } from 'cookie'
 
+/** The cookie's name over plain HTTP. */
 export const PRINCIPAL_COOKIE = 'parley_principal'
-const TOKEN = /^[A-Za-z0-9_-]{22,64}$/
+/** The cookie's name with `secureCookies`: the `__Host-` prefix pins it to this host, `Path=/` and `Secure`. */
+export const SECURE_PRINCIPAL_COOKIE = `__Host-${PRINCIPAL_COOKIE}`
 
-/** Reads the principal from a Cookie header; `null` when absent or malformed. */
-export function principalFromCookie(header: string | null | undefined): string | null {
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 0) continue
-    if (part.slice(0, eq).trim() !== PRINCIPAL_COOKIE) continue
-    const value = part.slice(eq + 1).trim()
-    return TOKEN.test(value) ? value : null
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365
+const TOKEN = /^v1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/
+const SIGNATURE_BYTES = 32
+
+/**
+ * What a request's cookies say about who sent it:
+ * - `none`: no principal cookie at all;
+ * - `invalid`: one or more values, none of which verifies (forged, or signed with another secret);
+ * - `one`: exactly one distinct principal verifies (unverifiable extra values are ignored);
+ * - `conflict`: two or more distinct principals verify; the caller is refused, never guessed.
+ */
+export type Identity =
+  | { kind: 'none' }
+  | { kind: 'invalid' }
+  | { kind: 'one'; principal: string }
+  | { kind: 'conflict' }
+
+/**
+ * Signed principal tokens, `v1.<id>.<sig>`: `id` is 128 random bits and
+ * `sig` an HMAC-SHA256 of `v1.<id>` under the secret, both base64url. Any
+ * process holding the same secret accepts the same tokens. The principal the
+ * app works with is the `id`.
+ */
+export function createPrincipalTokens(secret: string) {
+  if (secret.length === 0) throw new TypeError('The principal secret must not be empty.')
+  const sign = (id: string) => createHmac('sha256', secret).update(`v1.${id}`).digest()
+
+  return {
+    /** A new principal and the token that proves it. */
+    mint(): { principal: string; token: string } {
+      const id = randomBytes(16).toString('base64url')
+      return { principal: id, token: `v1.${id}.${sign(id).toString('base64url')}` }
+    },
+    /** The principal a token proves, or `null` when it does not verify. */
+    verify(token: string): string | null {
+      const match = TOKEN.exec(token)
+      if (!match?.[1] || !match[2]) return null
+      const given = Buffer.from(match[2], 'base64url')
+      if (given.length !== SIGNATURE_BYTES) return null
+      return timingSafeEqual(given, sign(match[1])) ? match[1] : null
+    },
   }
-  return null
 }
 
-/** Mints a new principal id (128 bits, URL-safe). */
-export function mintPrincipal(): string {
-  return randomBytes(16).toString('base64url')
+export type PrincipalTokens = ReturnType<typeof createPrincipalTokens>
+
+/** Every value the Cookie header carries under `name` (the cookie library alone keeps only the first). */
+export function cookieValues(header: string | null | undefined, name: string): string[] {
+  if (!header) return []
+  const values: string[] = []
+  for (const pair of header.split(';')) {
+    const value = parseCookie(pair)[name]
+    if (value !== undefined) values.push(value)
+  }
+  return values
 }
 
-/** The Set-Cookie value for a principal: HttpOnly, SameSite=Strict, a year long. */
-export function principalCookie(principal: string, secure: boolean): string {
-  const flags = ['Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${60 * 60 * 24 * 365}`]
-  if (secure) flags.push('Secure')
-  return `${PRINCIPAL_COOKIE}=${principal}; ${flags.join('; ')}`
+/** Reads the request's identity from its Cookie header (see {@link Identity}). */
+export function readIdentity(
+  header: string | null | undefined,
+  name: string,
+  tokens: PrincipalTokens,
+): Identity {
+  const values = cookieValues(header, name)
+  if (values.length === 0) return { kind: 'none' }
+  const verified = new Set<string>()
+  for (const value of values) {
+    const principal = tokens.verify(value)
+    if (principal) verified.add(principal)
+  }
+  if (verified.size > 1) return { kind: 'conflict' }
+  const [principal] = verified
+  return principal ? { kind: 'one', principal } : { kind: 'invalid' }
+}
+
+/** The cookie's name for the deployment: `__Host-` prefixed when cookies are `Secure`. */
+export function principalCookieName(secure: boolean): string {
+  return secure ? SECURE_PRINCIPAL_COOKIE : PRINCIPAL_COOKIE
+}
+
+/**
+ * The Set-Cookie value for a new principal: `HttpOnly; SameSite=Lax; Path=/`,
+ * a year long, plus `Secure` when `secure`. Lax, not Strict, so a link from
+ * another site keeps the identity; state changes are fenced by the Origin
+ * check and the JSON content-type fence instead.
+ */
+export function principalCookie(token: string, secure: boolean): string {
+  return stringifySetCookie(principalCookieName(secure), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: ONE_YEAR_SECONDS,
+    secure,
+  })
 }

@@ -1,40 +1,109 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { createQuestionHost } from '@parley/host'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
 import { createScriptedAgent } from './agent/agent.ts'
 import { createModelTurn, type ModelSettings } from './agent/model.ts'
-import { CreateSessionBody, EmptyBody, MessageBody, parseBody } from './bodies.ts'
-import { assertSameOrigin, HttpError, sendError, sendJson } from './http-util.ts'
-import { mintPrincipal, principalCookie, principalFromCookie } from './principals.ts'
+import { createDemoApi } from './api.ts'
+import { BASE_HEADERS, HttpError, schemeOf, sendError } from './http-util.ts'
+import {
+  createPrincipalTokens,
+  type Identity,
+  principalCookie,
+  principalCookieName,
+  readIdentity,
+} from './principals.ts'
 import { createRateLimiter, type RateLimitOptions, refuseWhenLimited } from './rate-limit.ts'
-import { createSessionRegistry, type Session } from './sessions.ts'
+import { createSessionRegistry, type Session, type SessionLimits } from './sessions.ts'
 import { createStaticHandler, SECURITY_HEADERS } from './static.ts'
+import { parseTarget } from './target.ts'
 import { createTestApi } from './test-api.ts'
 import type { ChatFrame, TranscriptEvent } from './transcript.ts'
 
 export interface DemoServerOptions {
   /** Folder of the built web app. */
   webRoot: string
+  /**
+   * Signs the principal tokens (HMAC-SHA256). Every process with the same
+   * secret accepts the same principals. @default 32 random bytes per server,
+   * so identities do not survive a restart
+   */
+  secret?: string | undefined
   /** Enables `/api/test/*`. Never on by default. */
   testApi?: boolean
-  /** Adds `Secure` to the principal cookie. */
+  /** Adds `Secure` to the principal cookie and names it `__Host-parley_principal`. */
   secureCookies?: boolean
+  /**
+   * Believe `X-Forwarded-Proto` for the request's scheme (the Origin check
+   * compares it). Only behind a proxy that sets the header. @default false
+   */
+  trustProxy?: boolean
   /** Per-principal limit on POSTs outside `/api/test/` (`false`: none). @default 20 burst, 10/s */
   rateLimit?: RateLimitOptions | false
+  /** Bounds of the session registry. @default 10000 in total, 200 per principal, 500 events each */
+  sessions?: SessionLimits
+  /** Time to receive a request's headers (ms). @default 10000 */
+  headersTimeout?: number
+  /** Time to receive a whole request, body included (ms): a dribbled upload is cut. @default 30000 */
+  requestTimeout?: number
+  /** Time an idle keep-alive connection stays open (ms). @default 5000 */
+  keepAliveTimeout?: number
+  /** Headers read per request; the rest are dropped. @default 100 */
+  maxHeadersCount?: number
+  /** What `close()` waits for requests in flight before it cuts them (ms). @default 3000 */
+  shutdownGraceMs?: number
   /** Drive the agent with a real model instead of the scripted one. */
   model?: ModelSettings | undefined
 }
 
-const SESSION_PATH = /^\/api\/sessions\/([A-Za-z0-9-]{1,64})(\/messages|\/stop)?$/
+export const DEFAULT_SERVER_LIMITS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  maxHeadersCount: 100,
+  shutdownGraceMs: 3_000,
+} as const
+
+const INTERNAL = () => new HttpError(500, 'INTERNAL', 'Something went wrong.')
+const BAD_TARGET = () =>
+  new HttpError(400, 'BAD_REQUEST_TARGET', 'The request target does not parse.')
+
+/** Answers an error on a reply that may already be under way. */
+function fail(res: ServerResponse, error: unknown): void {
+  // A client that hung up mid-request left nobody to answer, and is no bug.
+  if (res.destroyed || !res.socket || res.socket.destroyed) return
+  if (!(error instanceof HttpError)) console.error('A demo request failed:', error)
+  if (res.headersSent) return void res.destroy()
+  sendError(res, error instanceof HttpError ? error : INTERNAL())
+}
 
 /** The demo's one Node process: web app, Parley mux + respond, chat API, test API. */
 export function createDemoServer(options: DemoServerOptions) {
-  const sessions = createSessionRegistry()
+  const limit = (name: keyof typeof DEFAULT_SERVER_LIMITS) =>
+    options[name] ?? DEFAULT_SERVER_LIMITS[name]
+  const secure = options.secureCookies ?? false
+  const cookieName = principalCookieName(secure)
+  const tokens = createPrincipalTokens(options.secret ?? randomBytes(32).toString('base64url'))
+  const identityOf = (cookieHeader: string | null | undefined): Identity =>
+    readIdentity(cookieHeader, cookieName, tokens)
+
+  const sessions = createSessionRegistry({
+    ...options.sessions,
+    // A session pushed out by a bound takes its agent turn and its pending asks with it.
+    onEvict(session) {
+      session.turn?.abort(new Error('The session was evicted.'))
+      host.abortSession(session.id)
+    },
+  })
   const service = createUserQuestionService()
   const host = createQuestionHost<string>({
-    authenticate: (request) => principalFromCookie(request.headers.get('cookie')),
+    authenticate: (request) => {
+      const identity = identityOf(request.headers.get('cookie'))
+      return identity.kind === 'one' ? identity.principal : null
+    },
     canAccess: (principal, sessionId) => sessions.canAccess(principal, sessionId),
+    trustProxy: options.trustProxy ?? false,
     onRegistered: (info) => testApi?.onRegistered(info),
   })
   const broadcast = (session: Session, frame: ChatFrame) => host.broadcast(session.id, frame)
@@ -71,109 +140,100 @@ export function createDemoServer(options: DemoServerOptions) {
   const modelTurn = options.model ? createModelTurn(options.model) : undefined
   const agent = createScriptedAgent({ service, emit, modelTurn })
   const testApi = options.testApi ? createTestApi({ service, sessions }) : null
+  const api = createDemoApi({ host, sessions, agent, testApi, publishSession })
   const serveStatic = createStaticHandler(options.webRoot)
-  const sockets = new Set<Duplex>()
+  const upgraded = new Set<Duplex>()
+  let closing: Promise<void> | null = null
   const limiter = options.rateLimit === false ? null : createRateLimiter(options.rateLimit)
 
-  function principalOf(req: IncomingMessage, res: ServerResponse): string {
-    const known = principalFromCookie(req.headers.cookie)
-    if (known) return known
-    const minted = mintPrincipal()
-    res.setHeader('set-cookie', principalCookie(minted, options.secureCookies ?? false))
-    return minted
-  }
-
-  function ownSession(principal: string, id: string): Session {
-    const session = sessions.get(id)
-    if (!session) throw new HttpError(404, 'NO_SESSION', 'No such session.')
-    if (session.principal !== principal)
-      throw new HttpError(403, 'FORBIDDEN', 'This session belongs to someone else.')
-    return session
-  }
-
-  async function api(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    const principal = principalOf(req, res)
-    const method = req.method ?? 'GET'
-    if (method !== 'GET') assertSameOrigin(req)
-    if (pathname === '/api/sessions') {
-      if (method === 'GET') return sendJson(res, 200, { sessions: sessions.list(principal) })
-      if (method === 'POST') {
-        const { title } = await parseBody(req, CreateSessionBody)
-        const session = sessions.create(principal, title)
-        return sendJson(res, 201, { sessionId: session.id, session: sessions.summary(session) })
-      }
-    }
-    const match = SESSION_PATH.exec(pathname)
-    if (match?.[1]) {
-      const session = ownSession(principal, match[1])
-      if (!match[2] && method === 'GET')
-        return sendJson(res, 200, { session: sessions.summary(session), events: session.events })
-      if (match[2] === '/messages' && method === 'POST') {
-        const { text } = await parseBody(req, MessageBody)
-        if (session.title === 'New chat') session.title = text.slice(0, 60)
-        void agent.send(session, text)
-        publishSession(session)
-        return sendJson(res, 202, { accepted: true })
-      }
-      if (match[2] === '/stop' && method === 'POST') {
-        await parseBody(req, EmptyBody)
-        return sendJson(res, 200, { stopped: agent.stop(session) })
-      }
-    }
-    if (pathname.startsWith('/api/test/') && testApi) {
-      if (pathname === '/api/test/drop-sockets' && method === 'POST') {
-        await parseBody(req, EmptyBody)
-        // Only the caller's own downlinks: parallel test runs keep theirs.
-        const dropped = host.dropStreams((owner) => owner === principal)
-        return sendJson(res, 200, { dropped })
-      }
-      return testApi.handle(req, res, pathname, principal)
-    }
-    throw new HttpError(404, 'NOT_FOUND', 'No such route.')
+  function notFound(res: ServerResponse): void {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+    res.end('Not found')
   }
 
   function handle(req: IncomingMessage, res: ServerResponse) {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
+    for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value)
+    const target = parseTarget(req.url)
+    if (!target) return sendError(res, BAD_TARGET())
+    const { pathname } = target
+    const identity = identityOf(req.headers.cookie)
+
     if (pathname.startsWith('/api/')) {
       if (limiter && req.method === 'POST' && !pathname.startsWith('/api/test/')) {
-        const key = principalFromCookie(req.headers.cookie) ?? `ip:${req.socket.remoteAddress}`
+        // A forged or rotating cookie verifies as nobody, so it shares its address's bucket.
+        const key =
+          identity.kind === 'one' ? `p:${identity.principal}` : `ip:${req.socket.remoteAddress}`
         if (refuseWhenLimited(limiter, key, res, req)) return
       }
+      const scheme = schemeOf(req, options.trustProxy)
       // The Parley routes (mux over SSE, respond) first; they authenticate themselves.
       host.handleRequest(req, res, () => {
-        api(req, res, pathname).catch((error: unknown) => {
-          if (res.headersSent) return res.destroy()
-          if (error instanceof HttpError) return sendError(res, error)
-          console.error(error)
-          sendError(res, new HttpError(500, 'INTERNAL', 'Something went wrong.'))
-        })
+        api({ req, res, pathname, identity, scheme }).catch((error: unknown) => fail(res, error))
       })
       return
     }
-    principalOf(req, res)
-    if (!serveStatic(req, res)) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
-      res.end('Not found')
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res)
+    // A document navigation is the one place a principal is minted, and never over a
+    // verified one or while two verified ones conflict.
+    if (identity.kind === 'none' || identity.kind === 'invalid')
+      res.setHeader('set-cookie', principalCookie(tokens.mint().token, secure))
+    serveStatic(req, res, target, () => notFound(res))
+  }
+
+  function onRequest(req: IncomingMessage, res: ServerResponse): void {
+    // While closing, a keep-alive connection goes as soon as its reply is done.
+    res.once('close', () => {
+      if (closing) server.closeIdleConnections()
+    })
+    try {
+      handle(req, res)
+    } catch (error) {
+      fail(res, error)
     }
   }
 
-  const server: Server = createServer(handle)
-  const detach = host.attach(server)
-  server.on('upgrade', (_req, socket) => {
-    sockets.add(socket)
-    socket.once('close', () => sockets.delete(socket))
-  })
-
-  return {
-    server,
-    host,
-    service,
-    sessions,
-    async close() {
-      detach()
-      host.dispose()
-      for (const socket of sockets) socket.destroy()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
+  // Only records: the host's attach() answers every upgrade (the mux, 400, 404, 500).
+  function recordUpgrade(_req: IncomingMessage, socket: Duplex): void {
+    upgraded.add(socket)
+    socket.once('close', () => upgraded.delete(socket))
   }
+
+  const server: Server = createServer(
+    {
+      headersTimeout: limit('headersTimeout'),
+      requestTimeout: limit('requestTimeout'),
+      keepAliveTimeout: limit('keepAliveTimeout'),
+      // The two timeouts above are only checked this often (Node's default is 30 s).
+      connectionsCheckingInterval: Math.min(1_000, limit('headersTimeout')),
+    },
+    onRequest,
+  )
+  server.maxHeadersCount = limit('maxHeadersCount')
+  server.keepAliveTimeout = limit('keepAliveTimeout')
+  server.on('upgrade', recordUpgrade)
+  host.attach(server, { otherUpgrades: 'refuse' })
+
+  /**
+   * Stops listening, settles every pending ask (`host.dispose()`), closes
+   * idle connections, and after `shutdownGraceMs` cuts whatever is still
+   * open (a slow upload, a WebSocket). Resolves once the last one is gone.
+   */
+  function close(): Promise<void> {
+    closing ??= new Promise<void>((resolve) => {
+      const cut = setTimeout(() => {
+        server.closeAllConnections()
+        for (const socket of upgraded) socket.destroy()
+      }, limit('shutdownGraceMs'))
+      server.close(() => {
+        clearTimeout(cut)
+        resolve()
+      })
+      host.dispose()
+      server.closeIdleConnections()
+    })
+    return closing
+  }
+
+  return { server, host, service, sessions, close }
 }

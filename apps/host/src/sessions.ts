@@ -15,12 +15,41 @@ export interface Session {
   turn: AbortController | null
 }
 
-const MAX_SESSIONS_PER_PRINCIPAL = 200
-const MAX_EVENTS = 500
+/** Bounds of the in-memory registry. */
+export interface SessionLimits {
+  /** Sessions kept in total, across principals. @default 10000 */
+  maxSessions?: number
+  /** Sessions kept per principal. @default 200 */
+  maxSessionsPerPrincipal?: number
+  /** Transcript events kept per session (oldest dropped first). @default 500 */
+  maxEvents?: number
+}
 
-/** In-memory sessions, owned by principals. */
-export function createSessionRegistry(now: () => number = Date.now) {
+export const DEFAULT_SESSION_LIMITS = {
+  maxSessions: 10_000,
+  maxSessionsPerPrincipal: 200,
+  maxEvents: 500,
+} as const
+
+export interface SessionRegistryOptions extends SessionLimits {
+  /** Clock in milliseconds. @default Date.now */
+  now?: () => number
+  /** Called with a session a bound pushed out, after it is gone from the registry. */
+  onEvict?: (session: Session) => void
+}
+
+/**
+ * In-memory sessions, owned by principals. When a bound is reached the least
+ * recently updated session (of the principal, or of everyone) is evicted.
+ */
+export function createSessionRegistry(options: SessionRegistryOptions = {}) {
+  const now = options.now ?? Date.now
+  const maxSessions = options.maxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions
+  const maxOwn = options.maxSessionsPerPrincipal ?? DEFAULT_SESSION_LIMITS.maxSessionsPerPrincipal
+  const maxEvents = options.maxEvents ?? DEFAULT_SESSION_LIMITS.maxEvents
+  // Both maps keep insertion order = least recently updated first (a touch re-inserts).
   const sessions = new Map<string, Session>()
+  const byPrincipal = new Map<string, Map<string, Session>>()
 
   function statusOf(session: Session): SessionStatus {
     if (session.pending.size === 0) return 'idle'
@@ -33,16 +62,39 @@ export function createSessionRegistry(now: () => number = Date.now) {
     return { id, title, createdAt, updatedAt, status: statusOf(session) }
   }
 
+  function ownedBy(principal: string): Map<string, Session> {
+    let own = byPrincipal.get(principal)
+    if (!own) {
+      own = new Map()
+      byPrincipal.set(principal, own)
+    }
+    return own
+  }
+
+  function evict(session: Session | undefined): void {
+    if (!session) return
+    sessions.delete(session.id)
+    const own = byPrincipal.get(session.principal)
+    own?.delete(session.id)
+    if (own?.size === 0) byPrincipal.delete(session.principal)
+    options.onEvict?.(session)
+  }
+
+  function touch(session: Session): void {
+    session.updatedAt = now()
+    if (!sessions.has(session.id)) return
+    sessions.delete(session.id)
+    sessions.set(session.id, session)
+    const own = ownedBy(session.principal)
+    own.delete(session.id)
+    own.set(session.id, session)
+  }
+
   return {
     create(principal: string, title?: string): Session {
-      const own = [...sessions.values()].filter((s) => s.principal === principal)
-      if (own.length >= MAX_SESSIONS_PER_PRINCIPAL) {
-        const oldest = own.sort((a, b) => a.updatedAt - b.updatedAt)[0]
-        if (oldest) {
-          oldest.turn?.abort()
-          sessions.delete(oldest.id)
-        }
-      }
+      const own = ownedBy(principal)
+      if (own.size >= maxOwn) evict(own.values().next().value)
+      if (sessions.size >= maxSessions) evict(sessions.values().next().value)
       const at = now()
       const session: Session = {
         id: randomUUID(),
@@ -55,19 +107,27 @@ export function createSessionRegistry(now: () => number = Date.now) {
         turn: null,
       }
       sessions.set(session.id, session)
+      ownedBy(principal).set(session.id, session)
       return session
     },
     get(id: string): Session | undefined {
       return sessions.get(id)
     },
+    /** The session when `principal` owns it; a foreign session looks exactly like a missing one. */
+    owned(principal: string, id: string): Session | undefined {
+      const session = sessions.get(id)
+      return session?.principal === principal ? session : undefined
+    },
     canAccess(principal: string, id: string): boolean {
       return sessions.get(id)?.principal === principal
     },
     list(principal: string): SessionSummary[] {
-      return [...sessions.values()]
-        .filter((s) => s.principal === principal)
+      return [...(byPrincipal.get(principal)?.values() ?? [])]
         .sort((a, b) => b.updatedAt - a.updatedAt)
         .map(summary)
+    },
+    get size(): number {
+      return sessions.size
     },
     summary,
     /** Records an event (replacing one with the same id) and returns it. */
@@ -75,9 +135,9 @@ export function createSessionRegistry(now: () => number = Date.now) {
       const at = session.events.findIndex((e) => e.id === event.id && e.kind === event.kind)
       if (at >= 0) session.events[at] = event
       else session.events.push(event)
-      if (session.events.length > MAX_EVENTS)
-        session.events.splice(0, session.events.length - MAX_EVENTS)
-      session.updatedAt = now()
+      if (session.events.length > maxEvents)
+        session.events.splice(0, session.events.length - maxEvents)
+      touch(session)
       return event
     },
   }

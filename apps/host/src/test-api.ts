@@ -6,6 +6,7 @@ import type {
   AskUserQuestionRequest,
   UserQuestionService,
 } from '@parley/seam'
+import { EmptyBody, parseBody } from './bodies.ts'
 import { HttpError, readJson, sendJson } from './http-util.ts'
 import type { SessionRegistry } from './sessions.ts'
 
@@ -31,8 +32,9 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
 
   function start(principal: string, body: Record<string, unknown>): string {
     const sessionId = typeof body.sessionId === 'string' ? body.sessionId : ''
+    // Someone else's session answers exactly as a missing one does: no existence oracle.
     if (!deps.sessions.canAccess(principal, sessionId))
-      throw new HttpError(403, 'FORBIDDEN', 'You may only ask in your own sessions.')
+      throw new HttpError(404, 'NO_SESSION', 'No such session.')
     if (asks.size >= MAX_ASKS) {
       for (const [id, ask] of asks) if (ask.status !== 'pending') asks.delete(id)
     }
@@ -73,9 +75,7 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
 
   function owned(principal: string, askId: string): TestAsk {
     const ask = asks.get(askId)
-    if (!ask) throw new HttpError(404, 'NO_ASK', 'No such ask.')
-    if (ask.principal !== principal)
-      throw new HttpError(403, 'FORBIDDEN', 'This ask belongs to someone else.')
+    if (ask?.principal !== principal) throw new HttpError(404, 'NO_ASK', 'No such ask.')
     return ask
   }
 
@@ -94,6 +94,7 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
       if (match?.[1]) {
         const ask = owned(principal, match[1])
         if (match[2] === '/abort' && req.method === 'POST') {
+          await parseBody(req, EmptyBody)
           ask.controller.abort(new Error('Aborted through the test API.'))
           return sendJson(res, 200, { aborted: true })
         }

@@ -17,12 +17,12 @@ const transcript = async (u: ReturnType<typeof user>, sessionId: string) =>
   (await u.request(`/api/sessions/${sessionId}`)).body.events as Record<string, any>[]
 
 describe('principals and sessions', () => {
-  it('mints an HttpOnly, SameSite=Strict principal cookie on first contact', async () => {
+  it('mints an HttpOnly, SameSite=Lax principal cookie on the first page load', async () => {
     const response = await fetch(`${demo.base}/`)
     const cookie = response.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(/^parley_principal=[\w-]{22,}/)
+    expect(cookie).toMatch(/^parley_principal=v1\.[\w-]{22}\.[\w-]{43};/)
     expect(cookie).toContain('HttpOnly')
-    expect(cookie).toContain('SameSite=Strict')
+    expect(cookie).toContain('SameSite=Lax')
   })
 
   it('creates a session for the caller and lists it as idle', async () => {
@@ -34,22 +34,36 @@ describe('principals and sessions', () => {
     ])
   })
 
-  it("refuses another principal's session on read, message and stop", async () => {
+  it("answers another principal's session exactly as a missing one: 404 NO_SESSION", async () => {
     const alice = user(demo.base)
     const mallory = user(demo.base)
     const sessionId = await alice.newSession()
     await mallory.request('/')
-    expect((await mallory.request(`/api/sessions/${sessionId}`)).status).toBe(403)
-    const message = await mallory.request(`/api/sessions/${sessionId}/messages`, {
-      method: 'POST',
-      json: { text: 'hi' },
-    })
-    expect(message.status).toBe(403)
-    expect(
-      (await mallory.request(`/api/sessions/${sessionId}/stop`, { method: 'POST', json: {} }))
-        .status,
-    ).toBe(403)
+    const missing = await mallory.request('/api/sessions/00000000-0000-0000-0000-000000000000')
+    const replies = [
+      await mallory.request(`/api/sessions/${sessionId}`),
+      await mallory.request(`/api/sessions/${sessionId}/messages`, {
+        method: 'POST',
+        json: { text: 'hi' },
+      }),
+      await mallory.request(`/api/sessions/${sessionId}/stop`, { method: 'POST', json: {} }),
+    ]
+    for (const reply of replies) {
+      expect(reply.status).toBe(404)
+      expect(reply.body).toEqual(missing.body)
+    }
+    expect(missing.body.error.code).toBe('NO_SESSION')
     expect((await mallory.request('/api/sessions')).body.sessions).toEqual([])
+  })
+
+  it('never sets a cookie on an API reply', async () => {
+    const stranger = await fetch(`${demo.base}/api/sessions`)
+    expect(stranger.status).toBe(401)
+    expect(stranger.headers.get('set-cookie')).toBeNull()
+    const alice = user(demo.base)
+    await alice.newSession()
+    const list = await fetch(`${demo.base}/api/sessions`, { headers: { cookie: alice.cookie } })
+    expect(list.headers.get('set-cookie')).toBeNull()
   })
 
   it('refuses a cross-site form post by its content type', async () => {
@@ -96,6 +110,42 @@ describe('principals and sessions', () => {
       headers: { origin: 'https://evil.example' },
     })
     expect(response.status).toBe(403)
+  })
+
+  it('refuses an Origin with the same host but another scheme (https on an http host)', async () => {
+    const alice = user(demo.base)
+    await alice.request('/')
+    const https = demo.base.replace('http:', 'https:')
+    const foreign = await alice.request('/api/sessions', {
+      method: 'POST',
+      json: {},
+      headers: { origin: https },
+    })
+    expect(foreign.status).toBe(403)
+    expect(foreign.body.error.code).toBe('FOREIGN_ORIGIN')
+    const own = await alice.request('/api/sessions', {
+      method: 'POST',
+      json: {},
+      headers: { origin: demo.base },
+    })
+    expect(own.status).toBe(201)
+  })
+
+  it('sends nosniff, no-referrer and same-origin CORP on JSON replies and 404s', async () => {
+    const alice = user(demo.base)
+    await alice.request('/')
+    const replies = [
+      await alice.request('/api/sessions'),
+      await alice.request('/api/nowhere'),
+      await alice.request('/api/sessions/nope'),
+      await fetch(`${demo.base}/api/sessions`),
+      await alice.request('/api/respond', { method: 'POST', json: { rpcId: 'x' } }),
+    ]
+    for (const reply of replies) {
+      expect(reply.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(reply.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(reply.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    }
   })
 })
 
@@ -244,25 +294,34 @@ describe('the test API', () => {
       })
   })
 
-  it('aborts an ask as a cancelled agent turn would, and only for its owner', async () => {
+  it('aborts an ask as a cancelled agent turn would, only for its owner and only with JSON', async () => {
     const alice = user(demo.base)
     const mallory = user(demo.base)
     await mallory.request('/')
     const sessionId = await alice.newSession()
     const questions = [{ id: 'q', question: 'Go?' }]
-    expect(
-      (await mallory.request('/api/test/ask', { method: 'POST', json: { sessionId, questions } }))
-        .status,
-    ).toBe(403)
+    const foreignSession = await mallory.request('/api/test/ask', {
+      method: 'POST',
+      json: { sessionId, questions },
+    })
+    expect(foreignSession.status).toBe(404)
+    expect(foreignSession.body.error.code).toBe('NO_SESSION')
     const { body } = await alice.request('/api/test/ask', {
       method: 'POST',
       json: { sessionId, questions },
     })
-    expect((await mallory.request(`/api/test/asks/${body.askId}`)).status).toBe(403)
-    expect(
-      (await mallory.request(`/api/test/asks/${body.askId}/abort`, { method: 'POST', json: {} }))
-        .status,
-    ).toBe(403)
+    const read = await mallory.request(`/api/test/asks/${body.askId}`)
+    expect(read.status).toBe(404)
+    expect(read.body.error.code).toBe('NO_ASK')
+    const abort = await mallory.request(`/api/test/asks/${body.askId}/abort`, {
+      method: 'POST',
+      json: {},
+    })
+    expect(abort.status).toBe(404)
+    expect(abort.body.error.code).toBe('NO_ASK')
+    const plain = { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }
+    expect((await alice.request(`/api/test/asks/${body.askId}/abort`, plain)).status).toBe(415)
+    expect((await alice.request(`/api/test/asks/${body.askId}`)).body.status).toBe('pending')
     await alice.request(`/api/test/asks/${body.askId}/abort`, { method: 'POST', json: {} })
     await expect
       .poll(async () => (await alice.request(`/api/test/asks/${body.askId}`)).body)

@@ -1,12 +1,13 @@
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
 import { WebSocket } from 'ws'
-import { createDemoServer } from '../src/server.ts'
+import { createDemoServer, type DemoServerOptions } from '../src/server.ts'
 
-/** A demo server on an ephemeral loopback port. */
-export async function startDemo(options: { testApi?: boolean } = {}) {
+/** A demo server on an ephemeral loopback port (test API on, no web app unless `webRoot`). */
+export async function startDemo(options: Partial<DemoServerOptions> = {}) {
   const demo = createDemoServer({
     webRoot: '/nonexistent-web-root',
-    testApi: options.testApi ?? true,
+    testApi: true,
+    ...options,
   })
   await new Promise<void>((resolve) => demo.server.listen(0, '127.0.0.1', resolve))
   const { port } = demo.server.address() as AddressInfo
@@ -87,3 +88,24 @@ export function user(base: string) {
     },
   }
 }
+
+/**
+ * Sends `text` as is over a raw TCP socket (so targets `fetch` would
+ * normalise or refuse reach the server) and resolves with everything the
+ * server wrote before it closed the connection.
+ */
+export function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text))
+    let reply = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk) => {
+      reply += chunk
+    })
+    socket.on('error', reject)
+    socket.on('close', () => resolve(reply))
+  })
+}
+
+/** The status code of a raw HTTP reply. */
+export const statusOf = (reply: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1])

@@ -84,6 +84,28 @@ describe('the demo host behind the limiter', () => {
     expect((await respond(bob)).status).toBe(200)
   })
 
+  it('keys rotating forged cookies on the address, so they do not bypass the limit', async () => {
+    const base = await start({ burst: 3, perSecond: 0.1 })
+    const statuses = []
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${base}/api/sessions`, {
+        method: 'POST',
+        headers: {
+          cookie: `parley_principal=v1.${String(i).padStart(22, 'A')}.${'B'.repeat(43)}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      })
+      statuses.push(response.status)
+      if (response.status === 429) {
+        expect(response.headers.get('retry-after')).toEqual(expect.any(String))
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      }
+      await response.arrayBuffer()
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429])
+  })
+
   it('leaves the test API alone', async () => {
     const base = await start({ burst: 1, perSecond: 0.1 })
     const alice = user(base)
