@@ -1,16 +1,18 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createDemoServer } from './server.ts'
+import { createDemoServer, DEFAULT_SERVER_LIMITS } from './server.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const port = Number(process.env.PORT ?? 4173)
 const host = process.env.HOST ?? '127.0.0.1'
 const testApi = process.env.PARLEY_TEST_API === '1'
+const secret = process.env.PARLEY_SECRET || undefined
 
 const apiKey = process.env.OPENAI_API_KEY
 const demo = createDemoServer({
   webRoot: process.env.PARLEY_WEB_ROOT ?? path.resolve(here, '../../web/dist'),
   testApi,
+  secret,
   // A real model drives the agent only when a key is set; otherwise the scripted agent does.
   model: apiKey
     ? {
@@ -21,6 +23,11 @@ const demo = createDemoServer({
     : undefined,
 })
 
+if (!secret)
+  console.log(
+    'PARLEY_SECRET is not set: identities are signed with a random secret and will not survive a restart.',
+  )
+
 demo.server.listen(port, host, () => {
   const agent = apiKey ? 'a real model' : 'the scripted agent'
   console.log(
@@ -28,8 +35,21 @@ demo.server.listen(port, host, () => {
   )
 })
 
+// close() cuts what is left after the grace; if even that hangs, give up with 1.
+const HARD_DEADLINE_MS = DEFAULT_SERVER_LIMITS.shutdownGraceMs + 2_000
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void demo.close().then(() => process.exit(0))
+    setTimeout(() => {
+      console.error(`The demo did not close within ${HARD_DEADLINE_MS} ms; exiting.`)
+      process.exit(1)
+    }, HARD_DEADLINE_MS).unref()
+    demo.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Closing the demo failed:', error)
+        process.exit(1)
+      },
+    )
   })
 }
