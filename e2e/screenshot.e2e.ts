@@ -23,6 +23,9 @@ async function chat(request: APIRequestContext, title: string, message: string) 
 }
 
 test('the demo, answering the new-project questions', async ({ page }, testInfo) => {
+  // Loading the page mints the principal cookie the API calls below carry (the API never mints);
+  // page.request shares the browser context's cookies and does not run the app.
+  expect((await page.request.get('/')).status()).toBe(200)
   // Two earlier chats for the sidebar: one idle, one with a plan awaiting review.
   await chat(page.request, 'Release notes for 2.4', 'What can you do?')
   await chat(page.request, 'Postgres migration', '/plan')

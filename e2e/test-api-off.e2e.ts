@@ -34,9 +34,13 @@ test('without PARLEY_TEST_API the test routes do not exist', async ({ playwright
 })
 
 test('with PARLEY_TEST_API=1 the same routes answer', async ({ request }) => {
-  // The suite's host has the flag: the ask route exists and checks ownership.
+  // A page load mints the principal; the API never does.
+  await request.get('/')
+  // The suite's host has the flag: the ask route exists and looks the session up
+  // (an unknown or foreign session is NO_SESSION; a missing route would be NOT_FOUND).
   const response = await request.post('/api/test/ask', {
     data: { sessionId: 'someone-elses', questions: [] },
   })
-  expect(response.status()).toBe(403)
+  expect(response.status()).toBe(404)
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NO_SESSION')
 })
