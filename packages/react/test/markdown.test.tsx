@@ -13,6 +13,88 @@ function md(source: string) {
   return container.firstElementChild as HTMLElement
 }
 
+describe('Markdown (CommonMark + GFM)', () => {
+  it('renders a table with its header, body and column alignment, in its own scrolling box', () => {
+    const out = md(
+      '| Step | Owner | Days |\n| :--- | :---: | ---: |\n| Build | Ana | 2 |\n| Ship | Bo | 1 |',
+    )
+    const table = screen.getByRole('table')
+    expect(table.parentElement).toHaveAttribute('data-table-scroll')
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Step',
+      'Owner',
+      'Days',
+    ])
+    expect(screen.getAllByRole('row')).toHaveLength(3)
+    const [step, owner, days] = screen.getAllByRole('cell')
+    expect(step).toHaveAttribute('align', 'left')
+    expect(owner).toHaveAttribute('align', 'center')
+    expect(days).toHaveAttribute('align', 'right')
+    expect(out).not.toHaveTextContent('|')
+  })
+
+  it('renders task list items as disabled checkboxes named by their text', () => {
+    md('- [x] Write the migration\n- [ ] Run it on staging\n- plain item')
+    const done = screen.getByRole('checkbox', { name: 'Write the migration' })
+    const open = screen.getByRole('checkbox', { name: 'Run it on staging' })
+    expect(done).toBeChecked()
+    expect(done).toBeDisabled()
+    expect(open).not.toBeChecked()
+    expect(open).toBeDisabled()
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2)
+    expect(screen.getByText('plain item').closest('li')).not.toHaveAttribute('data-task')
+  })
+
+  it('decodes entities and numeric character references', () => {
+    const out = md('Fish &amp; chips &copy; &#35; &#x22; &nbsp;end &notanentity;')
+    expect(out.querySelector('p')?.textContent).toBe('Fish & chips © # " \u00a0end &notanentity;')
+  })
+
+  it('nests lists and emphasis as written', () => {
+    const out = md('1. One\n   - a\n     - deep *very **deep***\n2. Two\n\n***both*** ~~gone~~')
+    expect(out.querySelector('ol > li > ul > li > ul > li')).toHaveTextContent('deep very deep')
+    expect(out.querySelector('li em strong')).toHaveTextContent('deep')
+    expect(out.querySelector('p em strong, p strong em')).toHaveTextContent('both')
+    expect(out.querySelector('del')).toHaveTextContent('gone')
+  })
+
+  it('renders hard breaks, block quotes, rules and code with its language', () => {
+    const out = md('line one\\\nline two  \nline three\n\n> quoted\n\n---\n\n```sql\nselect 1\n```')
+    expect(out.querySelectorAll('p br')).toHaveLength(2)
+    expect(out.querySelector('blockquote p')).toHaveTextContent('quoted')
+    expect(out.querySelector('hr')).toBeInTheDocument()
+    expect(out.querySelector('pre')).toHaveAttribute('data-lang', 'sql')
+    expect(out.querySelector('pre code')).toHaveTextContent('select 1')
+  })
+
+  it('links bare URLs and addresses (GFM literal autolinks)', () => {
+    md('See https://example.com/plan and www.example.org or mail ops@example.com.')
+    expect(screen.getByRole('link', { name: 'https://example.com/plan' })).toHaveAttribute(
+      'href',
+      'https://example.com/plan',
+    )
+    expect(screen.getByRole('link', { name: 'www.example.org' })).toHaveAttribute(
+      'href',
+      'http://www.example.org/',
+    )
+    expect(screen.getByRole('link', { name: 'ops@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ops@example.com',
+    )
+  })
+
+  it('resolves reference links and images through their definitions', () => {
+    md(
+      '[the docs][docs] and ![chart][img]\n\n[docs]: https://example.com/docs "Docs"\n[img]: https://example.com/c.png',
+    )
+    expect(screen.getByRole('link', { name: 'the docs' })).toHaveAttribute('title', 'Docs')
+    expect(screen.getByRole('link', { name: 'chart' })).toHaveAttribute(
+      'href',
+      'https://example.com/c.png',
+    )
+  })
+})
+
 describe('safe Markdown', () => {
   it('renders paragraphs, emphasis, strong, inline code and code blocks', () => {
     const out = md(
@@ -73,13 +155,45 @@ describe('safe Markdown', () => {
   })
 
   it('never loads images: shows them as links or alt text', () => {
-    const out = md('![diagram](https://example.com/a.png) ![local](/a.png)')
-    expect(out.querySelector('img')).toBeNull()
-    expect(screen.getByRole('link', { name: 'diagram' })).toHaveAttribute(
-      'href',
-      'https://example.com/a.png',
+    const out = md(
+      '![diagram](https://example.com/a.png) ![local](/a.png) ![](https://example.com/b.png)',
     )
+    expect(out.querySelector('img')).toBeNull()
+    const diagram = screen.getByRole('link', { name: 'diagram' })
+    expect(diagram).toHaveAttribute('href', 'https://example.com/a.png')
+    expect(diagram).toHaveAttribute('target', '_blank')
+    expect(diagram).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(screen.getByRole('link', { name: 'https://example.com/b.png' })).toBeInTheDocument()
     expect(out).toHaveTextContent('local')
+  })
+
+  it.each([
+    '![x](javascript:alert(1))',
+    '![x](data:image/svg+xml,<svg onload=alert(1)>)',
+    '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '[x](<javascript:alert(1)>)',
+    '[x](&#106;avascript:alert(1))',
+    '[x]: javascript:alert(1)\n\n[x]',
+    '<javascript:alert(1)>',
+  ])('renders %j without a link, an image or a script', (source) => {
+    const out = md(source)
+    expect(out.querySelector('a, img, script, svg, [onload], [onerror]')).toBeNull()
+    expect(out).toHaveTextContent(/x|alert\(1\)/)
+  })
+
+  it('shows raw HTML blocks as text, never as elements', () => {
+    const out = md(
+      '<script>window.__xss=1</script>\n\n<div onclick="x()">\n*hi*\n</div>\n\n<iframe src="https://evil.example"></iframe>',
+    )
+    expect(out.querySelector('script, div[onclick], iframe, [onclick]')).toBeNull()
+    expect(out).toHaveTextContent('<script>window.__xss=1</script>')
+    expect(out).toHaveTextContent('<div onclick="x()"> *hi* </div>')
+    expect((window as { __xss?: number }).__xss).toBeUndefined()
+  })
+
+  it('keeps a backslash in a URL a backslash (encoded), as CommonMark does', () => {
+    md('<https://example.com/a\\b>')
+    expect(screen.getByRole('link')).toHaveAttribute('href', 'https://example.com/a%5Cb')
   })
 
   it('survives deeply nested and unbalanced input', () => {
