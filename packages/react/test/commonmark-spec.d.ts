@@ -1,0 +1,11 @@
+/** The CommonMark spec's examples, as the `commonmark-spec` package exports them. */
+declare module 'commonmark-spec' {
+  export interface SpecExample {
+    markdown: string
+    html: string
+    section: string
+    number: number
+  }
+  export const tests: SpecExample[]
+  export const text: string
+}
