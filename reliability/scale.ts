@@ -10,9 +10,42 @@ export const MODE = FULL ? 'full' : 'short'
 const parsedSeed = Number.parseInt(process.env.PARLEY_SEED ?? '', 10)
 export const SEED = Number.isFinite(parsedSeed) ? parsedSeed : 20_261_129
 
+/** Sizes of the hostile-requests part (`hostile.test.ts`). */
+const HOSTILE = FULL
+  ? {
+      malformedTargets: 3_000,
+      upgradeFlood: 400,
+      forgedPosts: 400,
+      replayAsks: 40,
+      extraStreams: 32,
+      issueFlood: 90,
+    }
+  : {
+      malformedTargets: 160,
+      upgradeFlood: 40,
+      forgedPosts: 60,
+      replayAsks: 24,
+      extraStreams: 4,
+      issueFlood: 30,
+    }
+
 export const SIZES = FULL
-  ? { respondBodies: 10_000, frames: 10_000, faultFlows: 1_000, concurrentClients: 100, races: 200 }
-  : { respondBodies: 600, frames: 2_000, faultFlows: 140, concurrentClients: 100, races: 30 }
+  ? {
+      respondBodies: 10_000,
+      frames: 10_000,
+      faultFlows: 1_000,
+      concurrentClients: 100,
+      races: 200,
+      hostile: HOSTILE,
+    }
+  : {
+      respondBodies: 600,
+      frames: 2_000,
+      faultFlows: 140,
+      concurrentClients: 100,
+      races: 30,
+      hostile: HOSTILE,
+    }
 
 /** A small seeded PRNG (mulberry32) for choices outside fast-check. */
 export function seededRandom(seed: number): () => number {
