@@ -113,17 +113,17 @@ describe('security', () => {
       tally("another principal's mux carries none of the session's frames", [leaked.length === 0]),
     ).toBe(true)
     expect(
+      tally('another principal is refused (403) by @parley/host: ?session=, respond, cancel', [
+        (await narrowed.opened) === 403,
+        respond.status === 403,
+        cancel.status === 403,
+      ]),
+    ).toBe(true)
+    // The demo API answers a foreign id as it answers an unknown one, so it is no existence oracle.
+    expect(
       tally(
-        'another principal is refused (403): ?session=, respond, cancel, test API read/abort/ask, transcript',
-        [
-          (await narrowed.opened) === 403,
-          respond.status === 403,
-          cancel.status === 403,
-          read.status === 403,
-          abort.status === 403,
-          ask.status === 403,
-          transcript.status === 403,
-        ],
+        'another principal is told "no such thing" (404) by the demo API: test API read/abort/ask, transcript',
+        [read.status === 404, abort.status === 404, ask.status === 404, transcript.status === 404],
       ),
     ).toBe(true)
     expect(
@@ -212,16 +212,28 @@ describe('security', () => {
     expect(
       tally('form content types refused (415) on respond, sessions, messages, test API', results),
     ).toBe(true)
-    // Body-less routes do not read a body, so no content type refuses them: the Origin
-    // check and the SameSite=Strict cookie are what fence them (see SECURITY.md).
-    const stop = await frank.request(`/api/sessions/${session}/stop`, {
-      body: 'x',
-      headers: { 'content-type': 'text/plain' },
-    })
-    figures.push([
-      'body-less POST /stop with text/plain, same Origin: status (no type fence; Origin check + SameSite fence it)',
-      stop.status,
-    ])
+    // Routes that take no fields still take `{}`, so the same fence stands in front of them.
+    const { askId } = await frank.ask(session)
+    const bodiless = [
+      `/api/sessions/${session}/stop`,
+      '/api/test/drop-sockets',
+      `/api/test/asks/${askId}/abort`,
+    ]
+    const refused: boolean[] = []
+    for (const path of bodiless) {
+      const reply = await frank.request(path, {
+        body: '{}',
+        headers: { 'content-type': 'text/plain' },
+      })
+      refused.push(reply.status === 415)
+    }
+    refused.push((await frank.askStatus(askId)).status === 'pending')
+    expect(
+      tally(
+        'text/plain refused (415) on the routes that take no fields (stop, drop-sockets, abort); the ask stays pending',
+        refused,
+      ),
+    ).toBe(true)
   })
 
   it('refuses oversized bodies (413)', async () => {
