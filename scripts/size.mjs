@@ -21,6 +21,7 @@ const external = [
   '@tanstack/react-query',
 ]
 const BUDGET_KB = 14
+const MARKDOWN_BUDGET_KB = 25
 
 const kb = (bytes) => (bytes / 1000).toFixed(2)
 const gz = (contents) => gzipSync(contents, { level: 9 }).length
@@ -103,11 +104,18 @@ function report(label, chunks) {
     )
   const zod = chunks.some((chunk) => chunk.inputs.some((input) => input.includes('/zod/')))
   if (zod) console.log('  note: zod is in this bundle')
-  return eagerGzip
+  const markdownGzip = sum(
+    lazy.filter((chunk) => lazyLabel(chunk) === 'Markdown'),
+    'gzip',
+  )
+  return { eagerGzip, markdownGzip }
 }
 
 const composer = await bundle('packages/react/src/index.ts')
-const composerGzip = report('@parley/react (composer, eager)', composer)
+const { eagerGzip: composerGzip, markdownGzip } = report(
+  '@parley/react (composer, eager)',
+  composer,
+)
 const client = await bundle('packages/client/src/index.ts').catch((error) => {
   console.log(`@parley/client: not measured (${error.message.split('\n')[0]})`)
   return null
@@ -118,4 +126,8 @@ const over = composerGzip / 1000 > BUDGET_KB
 console.log(
   `budget: composer ${kb(composerGzip)} kB / ${BUDGET_KB} kB gzip — ${over ? 'OVER' : 'ok'}`,
 )
-if (over) process.exitCode = 1
+const markdownOver = markdownGzip / 1000 > MARKDOWN_BUDGET_KB
+console.log(
+  `budget: Markdown (lazy) ${kb(markdownGzip)} kB / ${MARKDOWN_BUDGET_KB} kB gzip — ${markdownOver ? 'OVER' : 'ok'}`,
+)
+if (over || markdownOver) process.exitCode = 1
