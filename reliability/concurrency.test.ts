@@ -23,7 +23,11 @@ const clients: QuestionClient[] = []
 beforeAll(async () => {
   // A hundred tabs of one person answering in the same instant is far above the
   // default per-principal limit; this part is about the claim, not the limiter.
-  demo = await startDemo({ rateLimit: { burst: 10_000, perSecond: 10_000 } })
+  // 100 tabs of one person: above the host's default of 32 streams per principal.
+  demo = await startDemo({
+    rateLimit: { burst: 10_000, perSecond: 10_000 },
+    hostLimits: { maxStreamsPerPrincipal: SIZES.concurrentClients + 8 },
+  })
   alice = await principal(demo.base)
   sessionId = await alice.newSession()
   for (let i = 0; i < SIZES.concurrentClients; i++) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { createQuestionHost } from '@parley/host'
+import { createQuestionHost, type QuestionHostOptions } from '@parley/host'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
 import { createScriptedAgent } from './agent/agent.ts'
 import { createModelTurn, type ModelSettings } from './agent/model.ts'
@@ -55,7 +55,25 @@ export interface DemoServerOptions {
   shutdownGraceMs?: number
   /** Drive the agent with a real model instead of the scripted one. */
   model?: ModelSettings | undefined
+  /**
+   * Limits passed to `@parley/host` (its defaults otherwise: 32 streams per
+   * principal, 64 pending questions per session, 256 KiB per question, …;
+   * see docs/protocol.md).
+   */
+  hostLimits?: HostLimits | undefined
 }
+
+/** The `@parley/host` limits the demo lets a caller set. */
+export type HostLimits = Pick<
+  QuestionHostOptions<string>,
+  | 'maxStreamsPerPrincipal'
+  | 'maxStreams'
+  | 'maxPendingPerSession'
+  | 'maxPending'
+  | 'maxQuestionBytes'
+  | 'maxBodyBytes'
+  | 'bodyTimeoutMs'
+>
 
 export const DEFAULT_SERVER_LIMITS = {
   headersTimeout: 10_000,
@@ -105,6 +123,7 @@ export function createDemoServer(options: DemoServerOptions) {
     canAccess: (principal, sessionId) => sessions.canAccess(principal, sessionId),
     trustProxy: options.trustProxy ?? false,
     onRegistered: (info) => testApi?.onRegistered(info),
+    ...options.hostLimits,
   })
   const broadcast = (session: Session, frame: ChatFrame) => host.broadcast(session.id, frame)
   const publishSession = (session: Session) =>
