@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { UserQuestionProvider } from '@parley/seam'
-import { type AppFrame, AppFrameSchema } from '@parley/seam/wire'
+import { type AppFrame, AppFrameSchema, parseWith } from '@parley/seam/wire'
 import { createAskRegistry } from './asks.ts'
 import { admitMux, isRefusal, type Refusal, wantsEventStream } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
@@ -261,10 +261,9 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
       }
     },
     broadcast(sessionId, frame) {
-      const parsed = AppFrameSchema.safeParse(frame)
-      if (!parsed.success)
-        throw new TypeError('An app frame needs a type outside question/ and mux/.')
-      hub.publish(sessionId, { ...parsed.data, sessionId })
+      const parsed = parseWith(AppFrameSchema, frame)
+      if (!parsed.ok) throw new TypeError('An app frame needs a type outside question/ and mux/.')
+      hub.publish(sessionId, { ...parsed.value, sessionId })
     },
     dropStreams: (which) => hub.dropAll(which),
     abortSession: (sessionId, cause) => asks.abortSession(sessionId, cause),

@@ -5,6 +5,7 @@ export {
   UserQuestionError,
   type UserQuestionErrorCode,
 } from './errors.ts'
+export { describeIssue, issuePath, shapeIssues } from './issues.ts'
 export { parseRecommendedLabel, type RecommendedLabel } from './recommended.ts'
 export {
   type AskUserQuestionAnswer,

@@ -1,7 +1,6 @@
 /**
- * The semantic rules of a request batch, free of zod so the browser can run
- * them: `validateRequest` applies them after its shape parse, and the wire's
- * parser after its own structural checks.
+ * The semantic rules of a request batch, beyond its shape: `validateRequest`
+ * applies them after its schema parse, and the wire parser after its own.
  */
 import type { UserQuestionErrorCode } from './errors.ts'
 import type { AskUserQuestionItem } from './schemas.ts'

@@ -1,70 +1,79 @@
-import * as z from 'zod/mini'
+/**
+ * The request and answer schemas: the one source of these shapes, their
+ * types and (through `@parley/tool`) the model's JSON Schema. Valibot
+ * schemas, so each is also a Standard Schema (`schema['~standard']`) any
+ * Standard-Schema-aware library can validate with. Objects drop unknown keys.
+ */
+import * as v from 'valibot'
 
 /** One selectable answer offered to the user. */
-export const AskUserQuestionOptionSchema = z.object({
+export const AskUserQuestionOptionSchema = v.object({
   /** User-facing label; also the value returned in `selected`. */
-  label: z.string(),
+  label: v.string(),
   /** Optional help text shown under the label. */
-  description: z.optional(z.string()),
+  description: v.optional(v.string()),
 })
 
 /**
  * A caller-declared presentation intent. Tagged on `kind`; today only a plan
  * review. An intent shapes presentation only: the answer encoding is unchanged.
  */
-export const AskUserQuestionIntentSchema = z.object({
-  kind: z.literal('plan-review'),
+export const AskUserQuestionIntentSchema = v.object({
+  kind: v.literal('plan-review'),
   /** The option label that approves the plan; every other option declines it. */
-  approve: z.string(),
+  approve: v.string(),
 })
 
 /** One question in a request. */
-export const AskUserQuestionItemSchema = z.object({
+export const AskUserQuestionItemSchema = v.object({
   /** Stable caller-provided id, echoed in the answer. */
-  id: z.string(),
+  id: v.string(),
   /** The question to display. */
-  question: z.string(),
+  question: v.string(),
   /** Supporting detail (Markdown), rendered with the question. */
-  detail: z.optional(z.string()),
+  detail: v.optional(v.string()),
   /** Short heading shown above the question. */
-  header: z.optional(z.string()),
+  header: v.optional(v.string()),
   /** Choices; an optionless question collects free text. */
-  options: z.optional(z.array(AskUserQuestionOptionSchema)),
+  options: v.optional(v.array(AskUserQuestionOptionSchema)),
   /** More than one option may be selected. @default false */
-  multiSelect: z.optional(z.boolean()),
+  multiSelect: v.optional(v.boolean()),
   /** Presentation intent for capable UIs. */
-  intent: z.optional(AskUserQuestionIntentSchema),
+  intent: v.optional(AskUserQuestionIntentSchema),
 })
 
 /** The serialisable part of a request (what crosses a wire). */
-export const AskUserQuestionRequestDataSchema = z.object({
+export const AskUserQuestionRequestDataSchema = v.object({
   /** The questions, shown one at a time in this order. */
-  questions: z.array(AskUserQuestionItemSchema),
+  questions: v.array(AskUserQuestionItemSchema),
   /** Routes the ask to a conversation. */
-  sessionId: z.optional(z.string()),
+  sessionId: v.optional(v.string()),
   /** Links the ask to the tool call that made it. */
-  callId: z.optional(z.string()),
-  /** Optional deadline in milliseconds; providers honour it with `ASK_TIMED_OUT`. */
-  timeoutMs: z.optional(z.number().check(z.int(), z.positive())),
+  callId: v.optional(v.string()),
+  /**
+   * Optional deadline in milliseconds (a positive safe integer, any length);
+   * providers honour it with `ASK_TIMED_OUT`.
+   */
+  timeoutMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
 })
 
 /** The answer to one question. A skip is `{ id, selected: [] }`. */
-export const AskUserQuestionAnswerItemSchema = z.object({
-  id: z.string(),
+export const AskUserQuestionAnswerItemSchema = v.object({
+  id: v.string(),
   /** Selected option labels, original spelling (suffixes included). */
-  selected: z.array(z.string()),
+  selected: v.array(v.string()),
   /** Free-text "Other" answer. */
-  custom: z.optional(z.string()),
+  custom: v.optional(v.string()),
 })
 
 /** The human's answer: one item per question id. */
-export const AskUserQuestionAnswerSchema = z.object({
-  answers: z.array(AskUserQuestionAnswerItemSchema),
+export const AskUserQuestionAnswerSchema = v.object({
+  answers: v.array(AskUserQuestionAnswerItemSchema),
 })
 
-export type AskUserQuestionOption = z.infer<typeof AskUserQuestionOptionSchema>
-export type AskUserQuestionIntent = z.infer<typeof AskUserQuestionIntentSchema>
-export type AskUserQuestionItem = z.infer<typeof AskUserQuestionItemSchema>
-export type AskUserQuestionAnswerItem = z.infer<typeof AskUserQuestionAnswerItemSchema>
-export type AskUserQuestionAnswer = z.infer<typeof AskUserQuestionAnswerSchema>
-export type AskUserQuestionRequestData = z.infer<typeof AskUserQuestionRequestDataSchema>
+export type AskUserQuestionOption = v.InferOutput<typeof AskUserQuestionOptionSchema>
+export type AskUserQuestionIntent = v.InferOutput<typeof AskUserQuestionIntentSchema>
+export type AskUserQuestionItem = v.InferOutput<typeof AskUserQuestionItemSchema>
+export type AskUserQuestionAnswerItem = v.InferOutput<typeof AskUserQuestionAnswerItemSchema>
+export type AskUserQuestionAnswer = v.InferOutput<typeof AskUserQuestionAnswerSchema>
+export type AskUserQuestionRequestData = v.InferOutput<typeof AskUserQuestionRequestDataSchema>

@@ -1,3 +1,5 @@
+import * as v from 'valibot'
+import { shapeIssues } from './issues.ts'
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionAnswerItem,
@@ -6,7 +8,6 @@ import {
 } from './schemas.ts'
 import { isBlankText } from './text.ts'
 import type { AnswerValidation, ValidationIssue } from './types.ts'
-import { shapeIssues } from './zod-issues.ts'
 
 type Questions = { questions: readonly AskUserQuestionItem[] }
 
@@ -101,15 +102,15 @@ function normalizeItem(item: AskUserQuestionAnswerItem): AskUserQuestionAnswerIt
  * dropped, `custom` trimmed. Never throws.
  */
 export function validateAnswer(request: Questions, answer: unknown): AnswerValidation {
-  const parsed = AskUserQuestionAnswerSchema.safeParse(answer)
-  if (!parsed.success) return { ok: false, issues: shapeIssues(parsed.error, 'BAD_ANSWER') }
-  return checkAnswerRules(request, parsed.data)
+  const parsed = v.safeParse(AskUserQuestionAnswerSchema, answer)
+  if (!parsed.success) return { ok: false, issues: shapeIssues(parsed.issues, 'BAD_ANSWER') }
+  return checkAnswerRules(request, parsed.output)
 }
 
 /**
  * The rules half of {@link validateAnswer}, for an answer whose shape is
- * already parsed with `AskUserQuestionAnswerSchema` or its zod-free twin (the
- * `answer` of `parseRespondBody`): the same verdict, issues and normalized
+ * already parsed with `AskUserQuestionAnswerSchema` (as the `answer` of
+ * `parseRespondBody` is): the same verdict, issues and normalized
  * answer as `validateAnswer` gives for it. Never throws.
  */
 export function checkAnswerRules(

@@ -1,5 +1,7 @@
-import { parseRequestData } from './request-parse.ts'
+import * as v from 'valibot'
+import { shapeIssues } from './issues.ts'
 import { emptyBatchIssues, intentRuleIssues, issue, itemRuleIssues } from './request-rules.ts'
+import { AskUserQuestionRequestDataSchema } from './schemas.ts'
 import type { AskUserQuestionRequest, RequestValidation, ValidationIssue } from './types.ts'
 
 /**
@@ -17,24 +19,23 @@ export function validateRequest(request: unknown): RequestValidation {
 
 /** @internal The first half of `validateRequest`: shape, emptiness and items. */
 export function checkRequestStructure(request: unknown): RequestValidation {
-  // The zod-free twin of AskUserQuestionRequestDataSchema (proven equivalent).
-  const parsed = parseRequestData(request)
-  if (!parsed.ok) {
+  const parsed = v.safeParse(AskUserQuestionRequestDataSchema, request)
+  if (!parsed.success) {
     const questions = ownField(request, 'questions')
     if (Array.isArray(questions) && questions.length === 0) return emptyBatch()
-    return parsed
+    return { ok: false, issues: shapeIssues(parsed.issues, 'INVALID_QUESTION') }
   }
-  if (parsed.value.questions.length === 0) return emptyBatch()
+  if (parsed.output.questions.length === 0) return emptyBatch()
   const signal = ownField(request, 'signal')
   if (signal !== undefined && !(signal instanceof AbortSignal))
     return {
       ok: false,
       issues: [issue('INVALID_QUESTION', 'shape', ['signal'], 'signal: expected an AbortSignal')],
     }
-  const issues = itemRuleIssues(parsed.value.questions)
+  const issues = itemRuleIssues(parsed.output.questions)
   if (issues.length > 0) return { ok: false, issues }
-  // The parser's output is a fresh object of the declared keys only.
-  const result: AskUserQuestionRequest = parsed.value
+  // The schema's output is a fresh object of the declared keys only.
+  const result: AskUserQuestionRequest = parsed.output
   if (signal !== undefined) result.signal = signal
   const agent = ownField(request, 'agent')
   if (agent !== undefined) result.agent = agent

@@ -1,10 +1,9 @@
 /**
  * The host ↔ browser wire contract (see docs/protocol.md): downlink frames on
- * the mux, the respond body and its receipt. The zod schemas are the source
- * of the types; `parseDownlinkFrame`, `parseQuestionRequestedFrame`,
- * `parseRespondBody` and `parseRespondReceipt` are their zod-free,
- * tested-equivalent twins, so a browser bundle that only parses frames and
- * receipts carries no zod, and the host's hot paths run without it.
+ * the mux, the respond body and its receipt. The valibot schemas are the one
+ * source of the types; `parseDownlinkFrame`, `parseQuestionRequestedFrame`,
+ * `parseRespondBody` and `parseRespondReceipt` run them and return Parley
+ * issues (`parseWith` does the same for any schema).
  */
 export {
   isAppFrameType,
@@ -12,6 +11,7 @@ export {
   parseQuestionRequestedFrame,
   parseRespondBody,
   parseRespondReceipt,
+  parseWith,
   type WireParse,
 } from './wire-parse.ts'
 export {

@@ -4,6 +4,7 @@
  */
 import type { AskUserQuestionAnswer, UserQuestionService } from '@parley/seam'
 import { jsonSchema, type Tool, tool } from 'ai'
+import * as v from 'valibot'
 import { formatToolResult } from './format.ts'
 import { type AskUserQuestionToolInput, AskUserQuestionToolInputSchema } from './input-schema.ts'
 import { createAskUserQuestionTool } from './tool.ts'
@@ -50,8 +51,8 @@ function toErrorData(error: unknown): AskUserQuestionAiToolError {
 }
 
 function questionsOf(input: unknown) {
-  const parsed = AskUserQuestionToolInputSchema.safeParse(input)
-  return parsed.success ? parsed.data.questions : []
+  const parsed = v.safeParse(AskUserQuestionToolInputSchema, input)
+  return parsed.success ? parsed.output.questions : []
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AskUserQuestionAnswerSchema } from '@parley/seam'
+import * as v from 'valibot'
 
 /** A question's id and text, to label answers in the rendered result. */
 export interface QuestionLabel {
@@ -64,8 +65,8 @@ export function formatToolResult(
   outcome: unknown,
   questions: readonly QuestionLabel[] = [],
 ): string {
-  const answer = AskUserQuestionAnswerSchema.safeParse(outcome)
+  const answer = v.safeParse(AskUserQuestionAnswerSchema, outcome)
   if (answer.success && !(outcome instanceof Error))
-    return renderAnswer(answer.data.answers, questions)
+    return renderAnswer(answer.output.answers, questions)
   return renderError(outcome)
 }

@@ -4,6 +4,7 @@ import type {
   AskUserQuestionRequest,
   UserQuestionService,
 } from '@parley/seam'
+import * as v from 'valibot'
 import { ASK_USER_QUESTION_DESCRIPTION } from './description.ts'
 import { ToolInputError } from './errors.ts'
 import { toolInputIssues } from './input-issues.ts'
@@ -46,9 +47,9 @@ export interface AskUserQuestionTool {
 
 /** Parses model input, throwing a `ToolInputError` that names every bad path. */
 export function parseToolInput(input: unknown): AskUserQuestionToolInput {
-  const parsed = AskUserQuestionToolInputSchema.safeParse(input)
-  if (!parsed.success) throw new ToolInputError(toolInputIssues(parsed.error))
-  return parsed.data
+  const parsed = v.safeParse(AskUserQuestionToolInputSchema, input)
+  if (!parsed.success) throw new ToolInputError(toolInputIssues(parsed.issues))
+  return parsed.output
 }
 
 /** Maps the model's vocabulary (`multi_select`) to the seam's (`multiSelect`). */

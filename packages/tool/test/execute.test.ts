@@ -90,14 +90,10 @@ describe('execute with input that fails the schema', () => {
       { questions: [{ id: 'a', question: 'A?', options: [{ label: 'X' }, { label: 2 }] }] },
       'questions.0.options.1.label: expected string',
     ],
-    [
-      'a missing question text',
-      { questions: [{ id: 'a' }] },
-      'questions.0.question: expected string',
-    ],
+    ['a missing question text', { questions: [{ id: 'a' }] }, 'questions.0.question: is required'],
     ['a numeric id', { questions: [{ id: 1, question: 'A?' }] }, 'questions.0.id: expected string'],
     ['questions as a string', { questions: 'A?' }, 'questions: expected array'],
-    ['no questions key', {}, 'questions: expected array'],
+    ['no questions key', {}, 'questions: is required'],
     ['an empty batch', { questions: [] }, 'questions: expected at least 1 item(s)'],
     [
       'multi_select as a string',
@@ -107,17 +103,17 @@ describe('execute with input that fails the schema', () => {
     [
       'the camel-case multiSelect key',
       { questions: [{ id: 'a', question: 'A?', multiSelect: true }] },
-      'questions.0: unknown key "multiSelect"',
+      'questions.0.multiSelect: unknown key',
     ],
     [
       'a value on an option',
       { questions: [{ id: 'a', question: 'A?', options: [{ label: 'X', value: 'x' }] }] },
-      'questions.0.options.0: unknown key "value"',
+      'questions.0.options.0.value: unknown key',
     ],
     [
       'recommended and allow_custom keys',
       { questions: [{ id: 'a', question: 'A?', recommended: 'X', allow_custom: true }] },
-      'questions.0: unknown keys "recommended", "allow_custom"',
+      'questions.0.recommended: unknown key',
     ],
     ['input that is not an object', 'ask them', 'input: expected object'],
     ['null input', null, 'input: expected object'],

@@ -1,6 +1,6 @@
 import { AskUserQuestionItemSchema } from '@parley/seam'
+import { toJsonSchema } from '@valibot/to-json-schema'
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
 import {
   ASK_USER_QUESTION_DESCRIPTION,
   askUserQuestionInputJsonSchema,
@@ -83,7 +83,7 @@ describe('the tool definition', () => {
   })
 
   it('does not leak its descriptions into the seam schemas it derives from', () => {
-    expect(JSON.stringify(z.toJSONSchema(AskUserQuestionItemSchema))).not.toContain(
+    expect(JSON.stringify(toJsonSchema(AskUserQuestionItemSchema))).not.toContain(
       'description":"Stable',
     )
   })
