@@ -151,54 +151,80 @@ export async function slowClients({ ledger }: Hostile): Promise<void> {
   const v = ledger.verdict()
   const HEADERS_MS = 1_000
   const REQUEST_MS = 2_000
+  const BODY_MS = 1_500
   const SLACK_MS = 3_000
+  // One host cut by Node's own timeouts, one by `@parley/host`'s body timeout alone.
   const slow = await startDemo({ headersTimeout: HEADERS_MS, requestTimeout: REQUEST_MS })
+  const fenced = await startDemo({ hostLimits: { bodyTimeoutMs: BODY_MS } })
   try {
-    const port = portOf(slow.base)
     const host = hostOf(slow.base)
-    const victim = await principal(slow.base)
-    const headers = openRaw(port, `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `)
-    const body = openRaw(
-      port,
-      rawHead('POST', '/api/respond', {
-        host,
-        cookie: victim.cookie,
-        origin: slow.base,
-        'content-type': 'application/json',
-        'content-length': '2000',
+    const headers = openRaw(portOf(slow.base), `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `)
+    const [headerCut, requestCut, bodyCut] = await Promise.all([
+      dribble(headers, 'a'.repeat(60), 1_000, HEADERS_MS + SLACK_MS).then(async (sent) => {
+        const ended = await within(headers.ended, 0, null)
+        headers.destroy()
+        return { ended, sent }
       }),
-    )
-    const [headerBytes, bodyBytes] = await Promise.all([
-      dribble(headers, 'a'.repeat(60), 1_000, HEADERS_MS + SLACK_MS),
-      dribble(body, ' '.repeat(2_000), 1_000, REQUEST_MS + SLACK_MS),
+      slowUpload(slow.base, REQUEST_MS + SLACK_MS),
+      slowUpload(fenced.base, BODY_MS + SLACK_MS),
     ])
-    const headerEnd = await within(headers.ended, 0, null)
-    const bodyEnd = await within(body.ended, 0, null)
-    const bodyHead = await within(body.head, 0, null)
-    headers.destroy()
-    body.destroy()
-    ledger.figure('slowloris: headers cut after (ms)', headerEnd ?? 'never')
-    ledger.figure('slowloris: header bytes sent before the cut', headerBytes)
-    ledger.figure('slow body: cut after (ms)', bodyEnd ?? 'never')
-    ledger.figure('slow body: status before the cut', bodyHead?.status ?? 'none')
-    ledger.figure('slow body: body bytes sent before the cut', bodyBytes)
+    ledger.figure('slowloris: headers cut after (ms)', headerCut.ended ?? 'never')
+    ledger.figure('slow body, requestTimeout 2 s: cut after (ms)', requestCut.ended ?? 'never')
+    ledger.figure('slow body, requestTimeout 2 s: status', requestCut.status ?? 'none')
+    ledger.figure('slow body, bodyTimeoutMs 1.5 s: cut after (ms)', bodyCut.ended ?? 'never')
+    ledger.figure('slow body, bodyTimeoutMs 1.5 s: status', bodyCut.status ?? 'none')
     v.hold(
       `headers dribbled at 1 byte/s are cut within the headers timeout + ${SLACK_MS} ms`,
-      headerEnd !== null && headerEnd <= HEADERS_MS + SLACK_MS,
-      { headerEnd, headerBytes },
+      headerCut.ended !== null && headerCut.ended <= HEADERS_MS + SLACK_MS,
+      headerCut,
     )
     v.hold(
       `a dribbling respond body gets 408 or is cut within the request timeout + ${SLACK_MS} ms`,
-      bodyEnd !== null &&
-        bodyEnd <= REQUEST_MS + SLACK_MS &&
-        (bodyHead === null || bodyHead.status === 408),
-      { bodyEnd, status: bodyHead?.status, bodyBytes },
+      cutInTime(requestCut, REQUEST_MS + SLACK_MS),
+      requestCut,
+    )
+    v.hold(
+      `a dribbling respond body gets 408 or is cut within bodyTimeoutMs + ${SLACK_MS} ms`,
+      cutInTime(bodyCut, BODY_MS + SLACK_MS),
+      bodyCut,
     )
     await slow.assertAlive()
+    await fenced.assertAlive()
   } finally {
-    await slow.close()
+    await Promise.all([slow.close(), fenced.close()])
   }
   v.settle()
+}
+
+interface Cut {
+  /** Milliseconds until the server ended the socket; `null`: it never did. */
+  ended: number | null
+  /** The status the server answered before the cut, if any. */
+  status: number | null
+  sent: number
+}
+
+const cutInTime = (cut: Cut, bound: number) =>
+  cut.ended !== null && cut.ended <= bound && (cut.status === null || cut.status === 408)
+
+/** A respond POST whose 2000-byte body arrives one byte a second, for at most `stopAfterMs`. */
+async function slowUpload(base: string, stopAfterMs: number): Promise<Cut> {
+  const uploader = await principal(base)
+  const upload = openRaw(
+    portOf(base),
+    rawHead('POST', '/api/respond', {
+      host: hostOf(base),
+      cookie: uploader.cookie,
+      origin: base,
+      'content-type': 'application/json',
+      'content-length': '2000',
+    }),
+  )
+  const sent = await dribble(upload, ' '.repeat(2_000), 1_000, stopAfterMs)
+  const ended = await within(upload.ended, 0, null)
+  const head = await within(upload.head, 0, null)
+  upload.destroy()
+  return { ended, status: head?.status ?? null, sent }
 }
 
 /** Contract 8: a 30-day timeout does not fire at once; a 50 ms one times out. */
