@@ -31,7 +31,7 @@ export default defineConfig({
       'zustand/vanilla',
       'zustand/react/shallow',
       '@tanstack/react-query',
-      'zod/mini',
+      'valibot',
     ],
   },
   test: {

@@ -1,24 +1,29 @@
 import type { IncomingMessage } from 'node:http'
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { HttpError, readJson } from './http-util.ts'
 
 /** `POST /api/sessions`. */
-export const CreateSessionBody = z.object({
-  title: z.optional(z.string().check(z.maxLength(120))),
+export const CreateSessionBody = v.object({
+  title: v.optional(v.pipe(v.string(), v.maxLength(120))),
 })
 
 /** `POST /api/sessions/:id/messages`. */
-export const MessageBody = z.object({
-  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(4000)),
+export const MessageBody = v.object({
+  text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(4000)),
 })
 
 /** Routes that take no fields still take a JSON object, so the content-type fence applies. */
-export const EmptyBody = z.object({})
+export const EmptyBody = v.object({})
 
 /** Reads a JSON body behind the content-type fence and parses it, or throws 400 with the problems. */
-export async function parseBody<T>(req: IncomingMessage, schema: z.ZodMiniType<T>): Promise<T> {
-  const parsed = schema.safeParse(await readJson(req))
-  if (parsed.success) return parsed.data
-  const where = parsed.error.issues.map((issue) => issue.path.join('.') || 'body').join(', ')
+export async function parseBody<S extends v.GenericSchema>(
+  req: IncomingMessage,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  const parsed = v.safeParse(schema, await readJson(req))
+  if (parsed.success) return parsed.output
+  const where = parsed.issues
+    .map((issue) => (issue.path ?? []).map((item) => String(item.key)).join('.') || 'body')
+    .join(', ')
   throw new HttpError(400, 'BAD_BODY', `The request body is not valid (${where}).`)
 }

@@ -120,10 +120,10 @@ export function createAskRegistry(deps: AskDeps) {
     const { signal } = request
     if (signal?.aborted)
       return new UserQuestionError('The ask was aborted.', 'ASK_ABORTED', { cause: signal.reason })
-    // The zod-free twin of QuestionRequestedFrameSchema (plus the batch rules a
-    // client applies): a host called without the service still sends only
-    // frames every tab accepts. Its output is a fresh copy, so the entry's
-    // request shares it and later changes to the caller's objects change nothing.
+    // QuestionRequestedFrameSchema plus the batch rules a client applies: a
+    // host called without the service still sends only frames every tab
+    // accepts. Its output is a fresh copy, so the entry's request shares it
+    // and later changes to the caller's objects change nothing.
     const parsed = parseQuestionRequestedFrame({
       type: 'question/requested',
       rpcId: deps.mintRpcId(),
