@@ -21,6 +21,9 @@ describe('signed principal tokens', () => {
     const otherSig = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`
     expect(tokens.verify(`v1.${otherId}.${sig}`)).toBeNull()
     expect(tokens.verify(`v1.${id}.${otherSig}`)).toBeNull()
+    // Same bytes, another spelling: the signature's last character has two spare bits.
+    const respelled = `${sig.slice(0, -1)}${String.fromCharCode(sig.charCodeAt(42) ^ 1)}`
+    expect(tokens.verify(`v1.${id}.${respelled}`)).toBeNull()
     for (const garbage of ['', 'x', `v2.${id}.${sig}`, `v1.${id}`, `${token}.x`])
       expect(tokens.verify(garbage)).toBeNull()
   })

@@ -1,0 +1,133 @@
+import { createAskRegistry } from './asks.ts'
+import { type Admission, admitMux, isRefusal, type Refusal } from './fences.ts'
+import { createHeartbeat } from './heartbeat.ts'
+import { createStreamHub, type StreamTicket } from './mux.ts'
+import { createMemoryPendingStore } from './pending-table.ts'
+import { type BodyReader, handleRespond, type Reply } from './respond.ts'
+import type { HostRequest, HostTimers, QuestionHostOptions } from './types.ts'
+
+const GLOBAL_TIMERS: HostTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setInterval: (callback, ms) => setInterval(callback, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+}
+
+/** The refusal of a request whose target does not parse. */
+export const BAD_TARGET: Refusal = { status: 400, error: 'The request target does not parse.' }
+
+/** Which route a request is for, decided from its path and method alone. */
+export type Route = 'respond' | 'event-stream' | 'other'
+
+/** An admitted stream: its principal, sessions and reserved slot. */
+export interface AdmittedStream<P> extends Admission<P> {
+  ticket: StreamTicket
+}
+
+/**
+ * The runtime-neutral part of the host: the pending table, the stream hub,
+ * the ask registry, admission and the respond route. The Node and Fetch
+ * adapters only translate requests into it and replies out of it.
+ */
+export function createHostCore<P>(options: QuestionHostOptions<P>) {
+  const muxPath = options.muxPath ?? '/api/mux'
+  const respondPath = options.respondPath ?? '/api/respond'
+  const store = options.store ?? createMemoryPendingStore()
+  const timers = options.timers ?? GLOBAL_TIMERS
+  const onError =
+    options.onError ?? ((error, where) => console.error(`[@parley/host] ${where}:`, error))
+  const report = (error: unknown, where: string) => {
+    try {
+      onError(error, where)
+    } catch {
+      // A broken error hook must not break the host.
+    }
+  }
+  const hub = createStreamHub<P>({
+    store,
+    canAccess: options.canAccess,
+    maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
+    maxStreams: options.maxStreams ?? 10_000,
+    maxStreamsPerPrincipal: options.maxStreamsPerPrincipal ?? 32,
+    principalKey: options.principalKey ?? ((principal) => principal),
+    report,
+  })
+  const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)
+  const asks = createAskRegistry({
+    store,
+    hub,
+    timers,
+    now: options.now ?? Date.now,
+    mintRpcId: options.mintRpcId ?? (() => crypto.randomUUID()),
+    sessionOf: options.sessionOf,
+    onRegistered: options.onRegistered,
+    limits: {
+      maxPendingPerSession: options.maxPendingPerSession ?? 64,
+      maxPending: options.maxPending ?? 10_000,
+      maxQuestionBytes: options.maxQuestionBytes ?? 256 * 1024,
+    },
+    report,
+  })
+  const fence = {
+    authenticate: options.authenticate,
+    canAccess: options.canAccess,
+    allowedOrigins: options.allowedOrigins,
+    report,
+  }
+  const respondDeps = {
+    ...fence,
+    maxBodyBytes: options.maxBodyBytes ?? 256 * 1024,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
+    store,
+    asks,
+  }
+  let disposed = false
+
+  /** Origin, principal and sessions of a mux request (503 once disposed). */
+  async function admit(request: HostRequest): Promise<Admission<P> | Refusal> {
+    if (disposed) return { status: 503, error: 'The host is shutting down.' }
+    return admitMux(fence, request)
+  }
+
+  return {
+    muxPath,
+    respondPath,
+    trustProxy: options.trustProxy ?? false,
+    store,
+    hub,
+    heartbeat,
+    asks,
+    report,
+    admit,
+    /** The route of a request with this path and method. */
+    route(path: string, method: string): Route {
+      if (path === respondPath) return 'respond'
+      if (path !== muxPath || method !== 'GET') return 'other'
+      return 'event-stream'
+    },
+    /** Admission plus a stream slot, for the SSE variant of the mux. */
+    async admitStream(request: HostRequest): Promise<AdmittedStream<P> | Refusal> {
+      const admission = await admit(request)
+      if (isRefusal(admission)) return admission
+      const ticket = hub.reserve(admission.principal)
+      if (isRefusal(ticket)) return ticket
+      return { ...admission, ticket }
+    },
+    /** `POST respondPath`. */
+    respond(request: HostRequest, readBody: BodyReader): Promise<Reply> {
+      return handleRespond(respondDeps, request, readBody)
+    },
+    get disposed(): boolean {
+      return disposed
+    },
+    /** Settles every pending ask `aborted`, ends every stream, refuses new work. */
+    dispose(): void {
+      disposed = true
+      asks.dispose()
+      hub.endAll()
+      heartbeat.stop()
+    },
+  }
+}
+
+export type HostCore<P> = ReturnType<typeof createHostCore<P>>
