@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
+import type { ChatFrameBody as ChatFrame, TranscriptEvent } from '@parley/demo-chat'
 import { createQuestionHost, type QuestionHostOptions } from '@parley/host'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
 import { createScriptedAgent } from './agent/agent.ts'
@@ -19,7 +20,6 @@ import { createSessionRegistry, type Session, type SessionLimits } from './sessi
 import { createStaticHandler, SECURITY_HEADERS } from './static.ts'
 import { parseTarget } from './target.ts'
 import { createTestApi } from './test-api.ts'
-import type { ChatFrame, TranscriptEvent } from './transcript.ts'
 
 export interface DemoServerOptions {
   /** Folder of the built web app. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { SessionStatus, SessionSummary, TranscriptEvent } from './transcript.ts'
+import type { SessionStatus, SessionSummary, TranscriptEvent } from '@parley/demo-chat'
 
 /** One conversation with the scripted agent. */
 export interface Session {

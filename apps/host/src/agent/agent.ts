@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { ToolAnswerLine, TranscriptEvent } from '@parley/demo-chat'
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionItem,
@@ -7,7 +8,6 @@ import {
 } from '@parley/seam'
 import { createAskUserQuestionTool } from '@parley/tool'
 import type { Session } from '../sessions.ts'
-import type { ToolAnswerLine, TranscriptEvent } from '../transcript.ts'
 import type { createModelTurn } from './model.ts'
 import { type AskResult, scriptFor, type TurnContext } from './scripts.ts'
 
