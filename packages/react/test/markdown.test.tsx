@@ -196,6 +196,21 @@ describe('safe Markdown', () => {
     expect(screen.getByRole('link')).toHaveAttribute('href', 'https://example.com/a%5Cb')
   })
 
+  it.each([
+    ['3,000 nested lists', `${'- '.repeat(3000)}deep`],
+    ['5,000 nested quotes', `${'> '.repeat(5000)}deep`],
+    ['a 10,000-star emphasis run', `${'*'.repeat(10_000)}deep${'*'.repeat(10_000)}`],
+  ])(
+    'shows %s as plain text, at once, rather than hanging or overflowing the stack',
+    (_, source) => {
+      const started = performance.now()
+      const out = md(source)
+      expect(performance.now() - started).toBeLessThan(1000)
+      expect(out.querySelector('p')).toHaveTextContent('deep')
+      expect(out.querySelector('ul, blockquote, em, strong')).toBeNull()
+    },
+  )
+
   it('survives deeply nested and unbalanced input', () => {
     const out = md(`${'> '.repeat(200)}deep **unclosed *mixed [link](`)
     expect(out).toHaveTextContent('deep')

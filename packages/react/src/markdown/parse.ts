@@ -36,8 +36,39 @@ export function safeHref(raw: string): string | null {
   }
 }
 
-/** Parses Markdown source into an mdast tree. Never throws on any string. */
+/**
+ * Input no agent writes by accident, on which parsing turns slow or recursion
+ * runs deep: a line whose container prefix (quote and list markers, indent)
+ * is very long, or a very long run of emphasis delimiters.
+ */
+const PATHOLOGICAL = /^(?:[ \t>]|(?:[-+*]|\d{1,9}[.)])(?=[ \t])){128}|[*_~]{256}/m
+
+/** The source as plain paragraphs (blank-line separated), for input not worth parsing. */
+function plainDocument(source: string): Root {
+  const paragraphs = source.split(/\n[ \t]*\n/).filter((text) => text.trim() !== '')
+  return {
+    type: 'root',
+    children: paragraphs.map((value) => ({
+      type: 'paragraph',
+      children: [{ type: 'text', value }],
+    })),
+  }
+}
+
+/**
+ * Parses Markdown source into an mdast tree. Never throws: pathological input
+ * (see above), or anything the parser fails on, comes back as plain text.
+ */
 export function parseMarkdown(source: string): Root {
+  if (PATHOLOGICAL.test(source)) return plainDocument(source)
+  try {
+    return parseGfm(source)
+  } catch {
+    return plainDocument(source)
+  }
+}
+
+function parseGfm(source: string): Root {
   return fromMarkdown(source, {
     extensions: [gfmAutolinkLiteral(), gfmStrikethrough(), gfmTable(), gfmTaskListItem()],
     mdastExtensions: [
