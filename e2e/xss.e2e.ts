@@ -30,7 +30,8 @@ const HOSTILE: TestQuestion[] = [
     id: 'multi',
     header: SCRIPT,
     question: `${SVG} Which of these?`,
-    detail: `<iframe src="javascript:window.__xss=1"></iframe> [mail](mailto:ops@example.com)`,
+    // An <iframe> line opens a raw HTML block (CommonMark), shown as text up to the blank line.
+    detail: `<iframe src="javascript:window.__xss=1"></iframe>\n\n[mail](mailto:ops@example.com)`,
     multiSelect: true,
     options: [{ label: SVG, description: IMG }, { label: 'Plain' }],
   },
