@@ -1,5 +1,34 @@
+export {
+  type AttributeValue,
+  type ComposerIds,
+  type ComposerLabels,
+  composerIds,
+  type PartHandlers,
+  type PartProps,
+  part,
+  SCOPE,
+} from './composer.anatomy.ts'
 export { isEditable, type TransitionResult } from './composer.answering.ts'
+export { createConnect, type MemoisedApi } from './composer.connect.memo.ts'
+export type { OptionView } from './composer.connect.question.ts'
+export {
+  type ComposerApi,
+  type ConnectOptions,
+  type ConnectScope,
+  connect,
+} from './composer.connect.ts'
 export { type KeyIntentOptions, keyIntent } from './composer.keyboard.ts'
+export {
+  announcementText,
+  type FormatLabel,
+  feedbackText,
+  markerLabel,
+  type PrimaryAction,
+  primaryAction,
+  primaryLabel,
+  type StatusTone,
+  statusText,
+} from './composer.labels.ts'
 export {
   type ComposerProgress,
   canSubmit,

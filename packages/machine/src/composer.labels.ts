@@ -1,0 +1,90 @@
+import type { ComposerLabels } from './composer.anatomy.ts'
+import { isLastQuestion, type QuestionStatus } from './composer.selectors.ts'
+import type { AnnounceMessage, ComposerFeedback, ComposerState } from './composer.types.ts'
+
+/** Fills a template's `{name}` placeholders. */
+export type FormatLabel = (template: string, values: Record<string, string | number>) => string
+
+/** The tone of the status region, rendered as its `data-state`. */
+export type StatusTone = 'error' | 'info' | 'success' | 'idle'
+
+/** What the primary button does: go on, send, or send again after a failure. */
+export type PrimaryAction = 'next' | 'submit' | 'retry'
+
+/** The primary button's action in `state`. */
+export function primaryAction(state: ComposerState): PrimaryAction {
+  if (state.phase === 'failed' && state.attempt === 'submit') return 'retry'
+  return isLastQuestion(state) ? 'submit' : 'next'
+}
+
+/** The primary button's label: Next, Submit, Try again, or Submitting… while busy. */
+export function primaryLabel(labels: ComposerLabels, state: ComposerState): string {
+  if (state.phase === 'submitting') return labels.submitting
+  return { retry: labels.retry, submit: labels.submit, next: labels.next }[primaryAction(state)]
+}
+
+const FEEDBACK = {
+  incomplete: 'feedbackIncomplete',
+  unanswered: 'feedbackUnanswered',
+  rejected: 'feedbackRejected',
+  'not-pending': 'feedbackNotPending',
+} as const
+
+/** Feedback held as data, translated. */
+export function feedbackText(
+  labels: ComposerLabels,
+  format: FormatLabel,
+  feedback: ComposerFeedback,
+): string {
+  if (!feedback) return ''
+  if (feedback.kind === 'text') return format(labels.feedbackTransport, { message: feedback.text })
+  return labels[FEEDBACK[feedback.key]]
+}
+
+const OUTCOME = {
+  answered: 'settledAnswered',
+  cancelled: 'settledCancelled',
+  aborted: 'settledAborted',
+  'timed-out': 'settledTimedOut',
+} as const
+
+/** What the status region says, and its tone. */
+export function statusText(
+  labels: ComposerLabels,
+  format: FormatLabel,
+  state: ComposerState,
+): { text: string; tone: StatusTone } {
+  if (state.feedback) return { text: feedbackText(labels, format, state.feedback), tone: 'error' }
+  if (state.phase === 'awaiting-resolution') return { text: labels.sent, tone: 'success' }
+  if (state.phase === 'settled' && state.outcome)
+    return {
+      text: labels[OUTCOME[state.outcome]],
+      tone: state.outcome === 'answered' ? 'success' : 'info',
+    }
+  return { text: '', tone: 'idle' }
+}
+
+/** The live region's text for an announce effect (only the position is spoken there). */
+export function announcementText(
+  labels: ComposerLabels,
+  format: FormatLabel,
+  message: AnnounceMessage | undefined,
+): string {
+  if (message?.key !== 'question-position') return ''
+  return format(labels.questionPosition, { index: message.index + 1, total: message.total })
+}
+
+/** A progress marker's accessible name, e.g. "Question 2: answered". */
+export function markerLabel(
+  labels: ComposerLabels,
+  format: FormatLabel,
+  index: number,
+  status: QuestionStatus,
+): string {
+  const word = {
+    answered: labels.statusAnswered,
+    skipped: labels.statusSkipped,
+    open: labels.statusOpen,
+  }
+  return format(labels.markerLabel, { index: index + 1, status: word[status] })
+}
