@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createQuestionClient, type QuestionClient } from '../packages/client/src/index.ts'
-import type { SerializedDrafts } from '../packages/machine/src/index.ts'
+import {
+  type ClientQuestion,
+  createQuestionClient,
+  type QuestionClient,
+} from '../packages/client/src/index.ts'
 import {
   type Demo,
   eventually,
+  type FrameHook,
   fastTimers,
   type Principal,
   principal,
@@ -34,6 +38,12 @@ interface Tab {
   name: string
   control: TabControl
   client: QuestionClient
+  /** The one-shot fault armed on this tab (see `arm`), consulted for every frame. */
+  fault: FrameHook | null
+  /** Every `question/resolved` frame that reached the client: rpcId → outcome (first kept). */
+  delivered: Map<string, unknown>
+  /** Every outcome the client's store recorded: rpcId → outcome. */
+  recorded: Map<string, string>
 }
 
 let demo: Demo
@@ -57,14 +67,33 @@ beforeAll(async () => {
       timers: fastTimers,
       random: seededRandom(SEED + 1000 + i),
     })
-    client.subscribe((state) => {
+    const tab: Tab = {
+      name: `tab ${i}`,
+      control,
+      client,
+      fault: null,
+      delivered: new Map(),
+      recorded: new Map(),
+    }
+    // Read for every frame the tab's socket gets; nothing arrives before the next turn.
+    control.hook = (frame, socket) => {
+      const verdict = tab.fault ? tab.fault(frame, socket) : 'deliver'
+      const rpcId = String(frame.rpcId)
+      if (verdict === 'deliver' && frame.type === 'question/resolved' && !tab.delivered.has(rpcId))
+        tab.delivered.set(rpcId, frame.outcome)
+      return verdict
+    }
+    client.subscribe((state, previous) => {
       storeChanges += 1
-      for (const session of Object.values(state.sessions)) {
+      for (const [sessionId, session] of Object.entries(state.sessions)) {
         const ids = session.requests.map((request) => request.rpcId)
         if (new Set(ids).size !== ids.length) duplicates += 1
+        if (session.resolutions === previous.sessions[sessionId]?.resolutions) continue
+        for (const [rpcId, outcome] of Object.entries(session.resolutions))
+          if (!tab.recorded.has(rpcId)) tab.recorded.set(rpcId, outcome)
       }
     })
-    tabs.push({ name: `tab ${i}`, control, client })
+    tabs.push(tab)
   }
   await Promise.all(
     tabs.map((tab) => until(tab.client, () => tab.client.getConnectionStatus() === 'open', 'open')),
@@ -89,11 +118,29 @@ function within<T>(promise: Promise<T>, label: string, ms = 10_000): Promise<T> 
 const shows = (tab: Tab, sessionId: string, rpcId: string) =>
   tab.client.getSessionQuestions(sessionId).some((question) => question.rpcId === rpcId)
 
-function draftsOf(tab: Tab, sessionId: string, rpcId: string): SerializedDrafts | null {
-  const entry = tab.client
-    .getState()
-    .sessions[sessionId]?.queue.entries.find((e) => e.request.rpcId === rpcId)
-  return entry?.drafts ?? null
+/** The request `rpcId` as the tab holds it, and the rpcIds ahead of it. */
+function placeOf(tab: Tab, sessionId: string, rpcId: string) {
+  const requests = tab.client.getSessionQuestions(sessionId)
+  const index = requests.findIndex((question) => question.rpcId === rpcId)
+  return {
+    request: requests[index] as ClientQuestion | undefined,
+    ahead: requests.slice(0, Math.max(0, index)).map((question) => question.rpcId),
+    copies: requests.filter((question) => question.rpcId === rpcId).length,
+  }
+}
+
+/**
+ * A replay kept the request's identity: the very same entry, once, and
+ * nothing that arrived after it is ahead of it (its place in arrival order),
+ * so the composer's drafts, keyed by rpcId, find it again.
+ */
+function keptIdentity(before: ReturnType<typeof placeOf>, after: ReturnType<typeof placeOf>) {
+  return (
+    after.request !== undefined &&
+    after.request === before.request &&
+    after.copies === 1 &&
+    after.ahead.every((rpcId) => before.ahead.includes(rpcId))
+  )
 }
 
 /**
@@ -104,12 +151,12 @@ function arm(tab: Tab, fault: Fault, rpcId: string): Promise<void> {
   const old = tab.control.socket
   return new Promise((resolve) => {
     const fired = (socket: TabSocket, verdict: 'deliver' | 'drop') => {
-      tab.control.hook = null
+      tab.fault = null
       socket.cut()
       resolve()
       return verdict
     }
-    tab.control.hook = (frame, socket) => {
+    tab.fault = (frame, socket) => {
       if (fault === 'lost-broadcast')
         return frame.type === 'question/resolved' && frame.rpcId === rpcId
           ? fired(socket, 'drop')
@@ -131,7 +178,8 @@ describe('fault injection', () => {
       const failures: string[] = []
       const byFault = new Map<Fault, number>()
       let settledOnce = 0
-      let draftsKept = 0
+      let identityKept = 0
+      const outcomeOf = new Map<string, unknown>()
       let secondAnswersRefused = 0
       let faultsFired = 0
 
@@ -148,16 +196,7 @@ describe('fault injection', () => {
         const { askId, rpcId } = await alice.ask(sessionId)
         await until(answerer.client, () => shows(answerer, sessionId, rpcId), `${label}: shown`)
 
-        const drafts: SerializedDrafts = {
-          version: 1,
-          rpcId,
-          index: 1,
-          drafts: {
-            color: { selected: ['Blue'], custom: '', skipped: false },
-            note: { selected: [], custom: `draft of flow ${index}`, skipped: false },
-          },
-        }
-        answerer.client.saveDrafts(sessionId, rpcId, drafts)
+        const before = placeOf(answerer, sessionId, rpcId)
 
         if (fault === 'before-replay' || fault === 'during-replay' || fault === 'after-ready') {
           const fired = arm(answerer, fault, rpcId)
@@ -168,7 +207,7 @@ describe('fault injection', () => {
           await alice.request('/api/test/drop-sockets', { json: {} })
           faultsFired += 1
         }
-        // After the fault the tab is back with the question and its drafts.
+        // After the fault the tab is back with the question, its identity intact.
         await until(
           answerer.client,
           () =>
@@ -180,9 +219,12 @@ describe('fault injection', () => {
             `${error.message} [status ${answerer.client.getConnectionStatus()}, shown ${shows(answerer, sessionId, rpcId)}, socket state ${socket?.ws.readyState}, received ${socket?.received}, ready ${socket?.readySeen}, pending ${demo.host.pending().map((p) => p.rpcId === rpcId)}]`,
           )
         })
-        if (JSON.stringify(draftsOf(answerer, sessionId, rpcId)) === JSON.stringify(drafts))
-          draftsKept += 1
-        else failures.push(`${label}: drafts lost`)
+        const after = placeOf(answerer, sessionId, rpcId)
+        if (keptIdentity(before, after)) identityKept += 1
+        else
+          failures.push(
+            `${label}: identity lost (${after.copies} copies, same entry ${after.request === before.request}, ahead [${after.ahead}] was [${before.ahead}])`,
+          )
 
         let lostFired = false
         if (fault === 'lost-broadcast')
@@ -203,6 +245,7 @@ describe('fault injection', () => {
           const read = await alice.askStatus(askId)
           return read.status !== 'pending' && read
         }, `${label}: settled`)
+        outcomeOf.set(rpcId, status.status)
         if (accepted === 1 && status.status === 'answered') settledOnce += 1
         else failures.push(`${label}: ${accepted} accepted, ask ${JSON.stringify(status)}`)
         for (const tab of [answerer, other])
@@ -214,7 +257,7 @@ describe('fault injection', () => {
         // The broadcast may have gone out while the other tab was already down (another lane's drop).
         if (fault === 'lost-broadcast') {
           if (lostFired) faultsFired += 1
-          else other.control.hook = null
+          else other.fault = null
         }
       }
 
@@ -242,10 +285,27 @@ describe('fault injection', () => {
         for (const sessionId of sessions) stale += tab.client.getSessionQuestions(sessionId).length
       }
 
+      // Each tab recorded, for every resolved rpcId, the outcome its broadcast carried (and the ask's).
+      let outcomesDelivered = 0
+      let outcomesMatching = 0
+      for (const tab of tabs) {
+        outcomesDelivered += tab.delivered.size
+        for (const [rpcId, outcome] of tab.delivered)
+          if (tab.recorded.get(rpcId) === outcome && outcomeOf.get(rpcId) === outcome)
+            outcomesMatching += 1
+          else
+            failures.push(
+              `${tab.name}: ${rpcId} broadcast ${outcome}, recorded ${tab.recorded.get(rpcId)}, ask ${outcomeOf.get(rpcId)}`,
+            )
+        for (const [rpcId, outcome] of tab.recorded)
+          if (!tab.delivered.has(rpcId))
+            failures.push(`${tab.name}: ${rpcId} recorded ${outcome} without a broadcast`)
+      }
+
       recordPart({
         id: '3-fault-injection',
         title: 'Fault injection',
-        expectation: `Ask → answer flows through the demo's test API and ${tabs.length} real \`@parley/client\` tabs (ws sockets, the principal's cookie, backoff timers 25× faster), ${LANES} lanes at once, each flow with one fault: the question asked while the tab is down, the socket cut before the replay, during it, right after \`mux/ready\`, the \`question/resolved\` broadcast lost (socket cut instead), or every socket dropped by the host. Every ask must settle exactly once; every tab must end with no request that is no longer pending and never hold a duplicate; drafts saved before the fault must survive it.`,
+        expectation: `Ask → answer flows through the demo's test API and ${tabs.length} real \`@parley/client\` tabs (ws sockets, the principal's cookie, backoff timers 25× faster), ${LANES} lanes at once, each flow with one fault: the question asked while the tab is down, the socket cut before the replay, during it, right after \`mux/ready\`, the \`question/resolved\` broadcast lost (socket cut instead), or every socket dropped by the host. Every ask must settle exactly once; every tab must end with no request that is no longer pending and never hold a duplicate; a request shown before the fault must keep its identity through it (the same entry, once, in its place, so the composer's rpcId-keyed drafts find it); every \`question/resolved\` a tab received must be recorded in its store with the outcome it carried, which is the ask's, and no other outcome recorded.`,
         figures: [
           ['flows', SIZES.faultFlows],
           ...FAULTS.map((fault): [string, number] => [
@@ -255,7 +315,14 @@ describe('fault injection', () => {
           ['faults fired', faultsFired],
           ['asks settled exactly once', `${settledOnce}/${SIZES.faultFlows}`],
           ['second answers refused as not-pending', secondAnswersRefused],
-          ['drafts kept across the fault', `${draftsKept}/${SIZES.faultFlows}`],
+          [
+            'requests that kept their identity across the fault',
+            `${identityKept}/${SIZES.faultFlows}`,
+          ],
+          [
+            'resolved outcomes recorded as broadcast (all tabs)',
+            `${outcomesMatching}/${outcomesDelivered}`,
+          ],
           ['questions still pending on the host at the end', pendingOnHost],
           ['stale requests left in tabs at the end', stale],
           ['duplicate entries seen in any store change', duplicates],
@@ -269,6 +336,11 @@ describe('fault injection', () => {
         pendingOnHost: 0,
       })
       expect(settledOnce).toBe(SIZES.faultFlows)
+      expect(identityKept).toBe(SIZES.faultFlows)
+      expect(outcomesMatching).toBe(outcomesDelivered)
+      // Every tab sees every session, so a broadcast reaches each tab not down at that moment
+      // (a tab away longer than a quick flow misses the whole flow, request and outcome).
+      expect(outcomesDelivered).toBeGreaterThan(SIZES.faultFlows)
       expect(storeChanges).toBeGreaterThan(0)
     },
     FULL ? 900_000 : 240_000,

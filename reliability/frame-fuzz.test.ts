@@ -1,11 +1,12 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
+  type ClientQuestion,
   type ClientTimers,
   createQuestionClient,
+  RESOLUTION_LIMIT,
   type WebSocketLike,
 } from '../packages/client/src/index.ts'
-import type { SerializedDrafts } from '../packages/machine/src/index.ts'
 import type { AskUserQuestionItem } from '../packages/seam/src/index.ts'
 import { type DownlinkFrame, parseDownlinkFrame } from '../packages/seam/src/wire.ts'
 import { QUESTIONS } from './demo.ts'
@@ -47,10 +48,7 @@ type Payload =
   | { kind: 'json'; seed: FrameSeed; mutations: Mutation[] }
   | { kind: 'raw'; data: unknown }
 
-type Step =
-  | { kind: 'frame'; payload: Payload }
-  | { kind: 'reconnect' }
-  | { kind: 'drafts'; session: number; pick: number }
+type Step = { kind: 'frame'; payload: Payload } | { kind: 'reconnect' }
 
 const frameSeed: fc.Arbitrary<FrameSeed> = fc.record({
   type: fc.oneof(
@@ -115,14 +113,6 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 30, arbitrary: fc.record({ kind: fc.constant('frame' as const), payload }) },
   { weight: 1, arbitrary: fc.constant<Step>({ kind: 'reconnect' }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('drafts' as const),
-      session: fc.nat({ max: SESSIONS.length - 1 }),
-      pick: fc.nat(),
-    }),
-  },
 )
 
 const rpcIdOf = (session: number, rpc: number) => `${SESSIONS[session]}:${rpc}`
@@ -156,12 +146,17 @@ function dataOf(item: Payload): unknown {
   return writeTree(tree)
 }
 
-/** The reference model of the client's store (docs/protocol.md, "Replay and ready"). */
+/**
+ * The reference model of the client's store (docs/protocol.md, "Replay and
+ * ready"): entries, tombstones, and the outcomes of the last
+ * `RESOLUTION_LIMIT` resolved rpcIds per session (the first outcome of an
+ * rpcId stands while it is remembered).
+ */
 function createModel() {
   const entries = new Map<string, string[]>()
   const tombstones = new Map<string, Set<string>>()
   const firstFrames = new Map<string, unknown>()
-  const drafts = new Map<string, SerializedDrafts>()
+  const outcomes = new Map<string, [string, string][]>()
   let live = false
   let replayed = new Set<string>()
   const listOf = (sessionId: string) => entries.get(sessionId) ?? []
@@ -175,14 +170,21 @@ function createModel() {
       sessionId,
       listOf(sessionId).filter((id) => id !== rpcId),
     )
-    drafts.delete(`${sessionId}|${rpcId}`)
     graveOf(sessionId).add(rpcId)
+  }
+  const record = (sessionId: string, rpcId: string, outcome: string) => {
+    const list = outcomes.get(sessionId) ?? []
+    if (list.some(([id]) => id === rpcId)) return
+    outcomes.set(
+      sessionId,
+      [...list, [rpcId, outcome] as [string, string]].slice(-RESOLUTION_LIMIT),
+    )
   }
   return {
     entries,
     tombstones,
     firstFrames,
-    drafts,
+    outcomes,
     apply(frame: DownlinkFrame): void {
       if (frame.type === 'question/requested') {
         const { sessionId, rpcId } = frame as { sessionId: string; rpcId: string }
@@ -191,8 +193,13 @@ function createModel() {
         entries.set(sessionId, [...listOf(sessionId), rpcId])
         firstFrames.set(`${sessionId}|${rpcId}`, frame)
       } else if (frame.type === 'question/resolved') {
-        const { sessionId, rpcId } = frame as { sessionId: string; rpcId: string }
+        const { sessionId, rpcId, outcome } = frame as {
+          sessionId: string
+          rpcId: string
+          outcome: string
+        }
         bury(sessionId, rpcId)
+        record(sessionId, rpcId, outcome)
       } else if (frame.type === 'mux/ready') {
         if (live) return
         live = true
@@ -238,7 +245,8 @@ describe('frame fuzzing on the client', () => {
       let reported = 0
       let throws = 0
       let reconnects = 0
-      let draftsSaved = 0
+      let replaysKept = 0
+      let outcomesRecorded = 0
       let resurrections = 0
       let duplicates = 0
       let maxPending = 0
@@ -273,6 +281,8 @@ describe('frame fuzzing on the client', () => {
           reported += 1
         })
         const model = createModel()
+        // The entry each rpcId first got: a replay must keep it (same object, same place).
+        const firstEntries = new Map<string, ClientQuestion>()
 
         const check = (label: string) => {
           for (const sessionId of SESSIONS) {
@@ -296,14 +306,22 @@ describe('frame fuzzing on the client', () => {
                 failures.push(`run ${run} ${label}: ${question.rpcId} shows other questions`)
                 return false
               }
-              const entry = client
-                .getState()
-                .sessions[sessionId]?.queue.entries.find((e) => e.request.rpcId === question.rpcId)
-              const saved = model.drafts.get(`${sessionId}|${question.rpcId}`) ?? null
-              if (JSON.stringify(entry?.drafts ?? null) !== JSON.stringify(saved)) {
-                failures.push(`run ${run} ${label}: drafts of ${question.rpcId} lost`)
+              const key = `${sessionId}|${question.rpcId}`
+              const entry = firstEntries.get(key) ?? question
+              firstEntries.set(key, entry)
+              if (entry !== question) {
+                failures.push(`run ${run} ${label}: ${question.rpcId} lost its identity`)
                 return false
               }
+            }
+            const resolutions = client.getSessionResolutions(sessionId)
+            const recorded = (model.outcomes.get(sessionId) ?? []).map(([id, o]) => `${id}=${o}`)
+            const shownOutcomes = Object.keys(resolutions).map((id) => `${id}=${resolutions[id]}`)
+            if (shownOutcomes.sort().join() !== recorded.sort().join()) {
+              failures.push(
+                `run ${run} ${label}: ${sessionId} outcomes [${shownOutcomes}] not [${recorded}]`,
+              )
+              return false
             }
           }
           return true
@@ -318,21 +336,6 @@ describe('frame fuzzing on the client', () => {
             current.timer = null
             fire?.()
             model.reconnect()
-          } else if (item.kind === 'drafts') {
-            const sessionId = SESSIONS[item.session] ?? ''
-            const shown = client.getSessionQuestions(sessionId)
-            const rpcId = shown[item.pick % Math.max(1, shown.length)]?.rpcId ?? 'none'
-            const drafts: SerializedDrafts = {
-              version: 1,
-              rpcId,
-              index: 0,
-              drafts: { color: { selected: ['Blue'], custom: `draft ${index}`, skipped: false } },
-            }
-            client.saveDrafts(sessionId, rpcId, drafts)
-            if ((model.entries.get(sessionId) ?? []).includes(rpcId)) {
-              model.drafts.set(`${sessionId}|${rpcId}`, drafts)
-              draftsSaved += 1
-            }
           } else {
             frames += 1
             const data = dataOf(item.payload)
@@ -347,7 +350,12 @@ describe('frame fuzzing on the client', () => {
             }
             if (verdict.ok) {
               accepted += 1
-              model.apply(verdict.value)
+              const value = verdict.value
+              const { sessionId, rpcId } = value as { sessionId?: string; rpcId?: string }
+              const queued = (model.entries.get(sessionId ?? '') ?? []).includes(rpcId ?? '')
+              if (value.type === 'question/requested' && queued) replaysKept += 1
+              if (value.type === 'question/resolved') outcomesRecorded += 1
+              model.apply(value)
             } else {
               refused += 1
               if (client.getState() !== before)
@@ -365,7 +373,7 @@ describe('frame fuzzing on the client', () => {
         id: '2-frame-fuzz',
         title: 'Frame fuzzing on the client',
         expectation:
-          'Generated downlink frames (valid frames of three sessions with reconnects and replays, the same frames mutated field by field with wrong types, huge strings, deep nesting, unicode edge cases and pollution keys, raw non-JSON and binary data, reserved types) fed to `@parley/client` through a fake WebSocket. Every frame `parseDownlinkFrame` refuses must leave the store untouched and be reported; after every frame the store must equal a reference model of the protocol (one entry per rpcId per session, arrival order, tombstoned rpcIds never back, drafts kept across replays).',
+          'Generated downlink frames (valid frames of three sessions with reconnects and replays, the same frames mutated field by field with wrong types, huge strings, deep nesting, unicode edge cases and pollution keys, raw non-JSON and binary data, reserved types) fed to `@parley/client` through a fake WebSocket. Every frame `parseDownlinkFrame` refuses must leave the store untouched and be reported; after every frame the store must equal a reference model of the protocol (one entry per rpcId per session, arrival order, tombstoned rpcIds never back, a replayed request keeping its entry, the last 50 outcomes per session as the resolved frames carried them).',
         figures: [
           ['frames fed', frames],
           ['frames refused by the wire schemas (and reported)', refused],
@@ -373,7 +381,8 @@ describe('frame fuzzing on the client', () => {
           ['frame errors reported by the client', reported],
           ['client exceptions', throws],
           ['reconnects (replays)', reconnects],
-          ['drafts saved on queued requests', draftsSaved],
+          ['replays of a queued request (kept their entry and place)', replaysKept],
+          ['question/resolved frames applied (outcomes checked)', outcomesRecorded],
           ['store mismatches against the model', failures.length - throws],
           ['duplicated entries seen', duplicates],
           ['tombstoned rpcIds resurrected', resurrections],
@@ -392,7 +401,7 @@ describe('frame fuzzing on the client', () => {
 })
 
 describe('session ids that are Object.prototype names', () => {
-  it('are plain ids to the client (regression: `constructor` used to throw)', () => {
+  it('are plain ids to the client, for requests and outcomes (regression: `constructor` used to throw)', () => {
     const current: { socket: FakeSocket | null } = { socket: null }
     const client = createQuestionClient({
       baseUrl: 'http://fuzz.invalid',
@@ -406,6 +415,8 @@ describe('session ids that are Object.prototype names', () => {
       timers: { setTimeout: () => 1, clearTimeout: () => {} },
     })
     for (const sessionId of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(client.getSessionResolutions(sessionId)).toEqual({})
+      expect(Object.keys(client.getSessionResolutions(sessionId))).toEqual([])
       const frame = {
         type: 'question/requested',
         rpcId: `r-${sessionId}`,
@@ -423,6 +434,10 @@ describe('session ids that are Object.prototype names', () => {
       }
       expect(() => current.socket?.onmessage?.({ data: JSON.stringify(resolved) })).not.toThrow()
       expect(client.getSessionQuestions(sessionId)).toEqual([])
+      const resolutions = client.getSessionResolutions(sessionId)
+      expect(Object.entries(resolutions)).toEqual([[`r-${sessionId}`, 'answered']])
+      expect(Object.hasOwn(resolutions, 'constructor')).toBe(false)
+      expect(Object.hasOwn(resolutions, 'toString')).toBe(false)
     }
     client.close()
   })

@@ -1,4 +1,3 @@
-import type { SerializedDrafts } from '@parley/machine'
 import type { AskUserQuestionAnswer, ValidationIssue } from '@parley/seam'
 import type {
   AppFrame,
@@ -10,13 +9,14 @@ import type {
 } from '@parley/seam/wire'
 import type { StoreApi } from 'zustand/vanilla'
 import { type ClientTimers, createConnection, type WebSocketConstructor } from './connection.ts'
+import type { ClientQuestion, SessionResolutions } from './request-queue.ts'
 import { type FetchLike, postRespond } from './respond.ts'
 import {
-  type ClientQuestion,
   type ConnectionStatus,
   createSessionStore,
   type QuestionClientState,
   selectSessionQuestions,
+  selectSessionResolutions,
 } from './session-store.ts'
 
 /** A frame the client dropped because it failed the wire schemas. */
@@ -64,12 +64,16 @@ export interface QuestionClient {
   getConnectionStatus(): ConnectionStatus
   /** The session's pending requests, oldest first. Stable until they change. */
   getSessionQuestions(sessionId: string): readonly ClientQuestion[]
+  /**
+   * How the host resolved the session's recent requests: `rpcId` → `answered`,
+   * `cancelled`, `aborted` or `timed-out`, for the last 50 `question/resolved`
+   * frames. Own keys only; stable until an outcome is added.
+   */
+  getSessionResolutions(sessionId: string): SessionResolutions
   /** POSTs an answer; resolves with the receipt, rejects with `QuestionClientError`. */
   respond(rpcId: string, sessionId: string, answer: AskUserQuestionAnswer): Promise<RespondReceipt>
   /** POSTs a cancel (the user dismissed the question). */
   cancel(rpcId: string, sessionId: string): Promise<RespondReceipt>
-  /** Keeps composer drafts with a queued request across replays. */
-  saveDrafts(sessionId: string, rpcId: string, drafts: SerializedDrafts): void
   /** Listens to the app's own frames (`type` outside `question/` and `mux/`). */
   onAppFrame(listener: (frame: AppFrame) => void): () => void
   /** Listens to dropped, malformed frames. */
@@ -118,7 +122,7 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
       if (!live) replayed.add(frame.rpcId)
       sessions.request(frame)
     } else if (isResolved(frame)) {
-      sessions.retire(frame.sessionId, frame.rpcId)
+      sessions.retire(frame.sessionId, frame.rpcId, frame.outcome)
     } else if (frame.type === 'mux/ready') {
       sessions.reconcile(replayed)
       replayed = new Set()
@@ -151,8 +155,10 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
 
   async function send(body: RespondBody): Promise<RespondReceipt> {
     const receipt = await postRespond(post, body)
-    if (receipt.accepted) sessions.markSent(body.sessionId, body.rpcId)
-    else if (receipt.reason === 'not-pending') sessions.retire(body.sessionId, body.rpcId)
+    // Accepted: the host's `question/resolved` broadcast retires it, with its outcome.
+    // Not pending: settled elsewhere; its outcome comes with that broadcast, if at all.
+    if (!receipt.accepted && receipt.reason === 'not-pending')
+      sessions.retire(body.sessionId, body.rpcId)
     return receipt
   }
 
@@ -164,10 +170,10 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     subscribe: store.subscribe,
     getConnectionStatus: () => store.getState().connection,
     getSessionQuestions: (sessionId) => selectSessionQuestions(store.getState(), sessionId),
+    getSessionResolutions: (sessionId) => selectSessionResolutions(store.getState(), sessionId),
     respond: (rpcId, sessionId, answer) => send({ rpcId, sessionId, result: { ok: true, answer } }),
     cancel: (rpcId, sessionId) =>
       send({ rpcId, sessionId, result: { ok: false, error: { code: 'cancelled' } } }),
-    saveDrafts: sessions.saveDrafts,
     onAppFrame(listener) {
       appListeners.add(listener)
       return () => appListeners.delete(listener)

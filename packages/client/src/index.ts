@@ -7,14 +7,20 @@ export {
 } from './client.ts'
 export type { ClientTimers, WebSocketConstructor, WebSocketLike } from './connection.ts'
 export { QuestionClientError, type QuestionClientErrorCode } from './errors.ts'
-export type { FetchLike } from './respond.ts'
 export {
   type ClientQuestion,
-  type ConnectionStatus,
   NO_QUESTIONS,
-  type QuestionClientState,
-  type RequestStatus,
+  NO_RESOLUTIONS,
+  RESOLUTION_LIMIT,
   type SessionQuestions,
+  type SessionResolutions,
+  TOMBSTONE_LIMIT,
+} from './request-queue.ts'
+export type { FetchLike } from './respond.ts'
+export {
+  type ConnectionStatus,
+  type QuestionClientState,
   selectConnectionStatus,
   selectSessionQuestions,
+  selectSessionResolutions,
 } from './session-store.ts'

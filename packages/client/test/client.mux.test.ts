@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createQuestionClient, type QuestionClient } from '../src/index.ts'
 import {
   answerBody,
+  cancelBody,
   clientOptions,
   manualClock,
   post,
@@ -38,7 +39,6 @@ describe('the session store', () => {
     expect(client.getSessionQuestions('s1')[1]).toMatchObject({
       sessionId: 's1',
       callId: 'c3',
-      status: 'pending',
       requestedAt: expect.any(Number),
     })
     expect(client.getSessionQuestions('nobody')).toBe(client.getSessionQuestions('nobody'))
@@ -53,14 +53,33 @@ describe('the session store', () => {
     expect(Object.keys(client.getState().sessions)).toEqual(['s2'])
   })
 
-  it('drops a request once its question/resolved arrives', async () => {
+  it('drops a request once its question/resolved arrives and records the outcome in the same update', async () => {
     running = await startHost()
     client = createQuestionClient(clientOptions(running.base))
     await waitOpen()
     running.ask('s1')
+    running.ask('s1')
+    await waitFor(() => ids('s1').length === 2)
+    const [answered, cancelled] = ids('s1')
+    const seen: [string[], Record<string, string>][] = []
+    client.subscribe((state) => {
+      const session = state.sessions.s1
+      if (session) seen.push([session.requests.map((q) => q.rpcId), { ...session.resolutions }])
+    })
+    await post(running.base, answerBody(answered ?? '', 's1'))
     await waitFor(() => ids('s1').length === 1)
-    await post(running.base, answerBody(ids('s1')[0] ?? '', 's1'))
+    await post(running.base, cancelBody(cancelled ?? '', 's1'))
     await waitFor(() => ids('s1').length === 0)
+    const resolutions = client.getSessionResolutions('s1')
+    expect(resolutions).toEqual({ [answered ?? '']: 'answered', [cancelled ?? '']: 'cancelled' })
+    expect(client.getSessionResolutions('s1')).toBe(resolutions)
+    // No snapshot ever showed a request gone without its outcome.
+    expect(seen).toEqual([
+      [[cancelled], { [answered ?? '']: 'answered' }],
+      [[], { [answered ?? '']: 'answered', [cancelled ?? '']: 'cancelled' }],
+    ])
+    expect(client.getSessionResolutions('nobody')).toBe(client.getSessionResolutions('nobody'))
+    expect(client.getSessionResolutions('nobody')).toEqual({})
   })
 })
 

@@ -41,24 +41,22 @@ async function clientWithReceipt(receipt: RespondReceipt | Response) {
 }
 
 describe('receipts drive the local state', () => {
-  it('an accepted answer marks the request sent without waiting for the broadcast', async () => {
+  it('an accepted answer or cancel leaves the request for the host broadcast to retire', async () => {
     const { c, rpcId } = await clientWithReceipt({ accepted: true })
+    const before = c.getSessionQuestions('s1')
     expect(await c.respond(rpcId, 's1', VALID_ANSWER)).toEqual({ accepted: true })
-    expect(c.getSessionQuestions('s1')).toEqual([
-      expect.objectContaining({ rpcId, status: 'sent' }),
-    ])
-  })
-
-  it('an accepted cancel marks the request sent', async () => {
-    const { c, rpcId } = await clientWithReceipt({ accepted: true })
-    await c.cancel(rpcId, 's1')
-    expect(c.getSessionQuestions('s1')[0]?.status).toBe('sent')
+    expect(await c.cancel(rpcId, 's1')).toEqual({ accepted: true })
+    // The receipt was faked, so no `question/resolved` follows: nothing changes locally.
+    expect(c.getSessionQuestions('s1')).toBe(before)
+    expect(c.getSessionResolutions('s1')).toEqual({})
   })
 
   it('not-pending retires the request for good, even against a later replay', async () => {
     const { c, rpcId } = await clientWithReceipt({ accepted: false, reason: 'not-pending' })
     expect(await c.respond(rpcId, 's1', VALID_ANSWER)).toMatchObject({ reason: 'not-pending' })
     expect(c.getSessionQuestions('s1')).toEqual([])
+    // Settled elsewhere, outcome unknown: no resolution is made up.
+    expect(Object.hasOwn(c.getSessionResolutions('s1'), rpcId)).toBe(false)
     // The host still has it (the receipt was faked): the replay must not resurrect it.
     running?.host.dropStreams()
     await until(c.subscribe, () => c.getConnectionStatus() === 'reconnecting')
@@ -66,23 +64,26 @@ describe('receipts drive the local state', () => {
     expect(c.getSessionQuestions('s1')).toEqual([])
   })
 
-  it('bad-response leaves the request pending', async () => {
+  it('bad-response leaves the request in place', async () => {
     const receipt: RespondReceipt = {
       accepted: false,
       reason: 'bad-response',
       issues: [{ rule: 'unknown-option', message: 'no' }],
     }
     const { c, rpcId } = await clientWithReceipt(receipt)
+    const before = c.getSessionQuestions('s1')
     expect(await c.respond(rpcId, 's1', VALID_ANSWER)).toEqual(receipt)
-    expect(c.getSessionQuestions('s1')[0]?.status).toBe('pending')
+    expect(c.getSessionQuestions('s1')).toBe(before)
+    expect(before.map((q) => q.rpcId)).toEqual([rpcId])
   })
 
   it('a refused POST rejects with RESPOND_HTTP and its status', async () => {
     const { c, rpcId } = await clientWithReceipt(new Response('{}', { status: 403 }))
+    const before = c.getSessionQuestions('s1')
     const error = await c.cancel(rpcId, 's1').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(QuestionClientError)
     expect(error).toMatchObject({ code: 'RESPOND_HTTP', status: 403 })
-    expect(c.getSessionQuestions('s1')[0]?.status).toBe('pending')
+    expect(c.getSessionQuestions('s1')).toBe(before)
   })
 
   it('a malformed receipt rejects with RESPOND_BAD_RECEIPT', async () => {
@@ -92,7 +93,7 @@ describe('receipts drive the local state', () => {
     })
   })
 
-  it('against the real host: accepted, then the broadcast removes it; a second tab gets not-pending', async () => {
+  it('against the real host: accepted, then the broadcast removes it with its outcome; a second tab gets not-pending', async () => {
     running = await startHost()
     const base = running.base
     const asked = running.ask('s2')
@@ -110,6 +111,9 @@ describe('receipts drive the local state', () => {
       })
       expect(second.getSessionQuestions('s2')).toEqual([])
       await until(first.subscribe, () => first.getSessionQuestions('s2').length === 0)
+      expect(first.getSessionResolutions('s2')).toEqual({ [rpcId]: 'answered' })
+      // The second tab retired it on its receipt; the broadcast still tells it how it ended.
+      await until(second.subscribe, () => second.getSessionResolutions('s2')[rpcId] === 'answered')
       await expect(asked).resolves.toBeDefined()
     } finally {
       second.close()

@@ -4,6 +4,7 @@ import type { ClientTimers, QuestionClientOptions, WebSocketConstructor } from '
 
 export {
   answerBody,
+  cancelBody,
   post,
   QUESTIONS,
   startHost,

@@ -1,0 +1,110 @@
+import type { QuestionOutcome, QuestionRequestedFrame } from '@parley/seam/wire'
+
+/**
+ * One pending request as the client shows it. It fits `@parley/react`'s
+ * `ComposerSlot` `requests` (a `ComposerRequest`) as it is.
+ */
+export interface ClientQuestion {
+  readonly rpcId: string
+  readonly sessionId: string
+  readonly callId?: string | undefined
+  readonly questions: QuestionRequestedFrame['questions']
+  /** Host time (ms since the epoch) when the question was asked. */
+  readonly requestedAt: number
+}
+
+/** How the host settled a request, by `rpcId`. Own keys only, no prototype. */
+export type SessionResolutions = Readonly<Record<string, QuestionOutcome>>
+
+/**
+ * One session's requests as an immutable value; every change returns a new
+ * one, and an update that changes nothing returns the same object.
+ */
+export interface SessionQuestions {
+  /** Pending requests in arrival order; a replayed `rpcId` keeps its place. */
+  readonly requests: readonly ClientQuestion[]
+  /** Outcomes of the last {@link RESOLUTION_LIMIT} `question/resolved` frames. */
+  readonly resolutions: SessionResolutions
+  /** The `rpcId`s of `resolutions`, oldest first (which one goes next). */
+  readonly resolved: readonly string[]
+  /** Retired `rpcId`s, oldest first: a late or replayed frame cannot resurrect them. */
+  readonly tombstones: readonly string[]
+}
+
+/** How many retired `rpcId`s a session remembers. */
+export const TOMBSTONE_LIMIT = 500
+/** How many outcomes a session remembers. */
+export const RESOLUTION_LIMIT = 50
+
+/** The empty list `selectSessionQuestions` returns for an unknown session. */
+export const NO_QUESTIONS: readonly ClientQuestion[] = Object.freeze([])
+/** The empty map `selectSessionResolutions` returns when nothing was resolved. */
+export const NO_RESOLUTIONS: SessionResolutions = Object.freeze(Object.create(null))
+
+/** A session nothing arrived for yet. */
+export const EMPTY_SESSION: SessionQuestions = Object.freeze({
+  requests: NO_QUESTIONS,
+  resolutions: NO_RESOLUTIONS,
+  resolved: [],
+  tombstones: [],
+})
+
+function questionOf(frame: QuestionRequestedFrame): ClientQuestion {
+  return {
+    rpcId: frame.rpcId,
+    sessionId: frame.sessionId,
+    ...(frame.callId !== undefined && { callId: frame.callId }),
+    questions: frame.questions,
+    requestedAt: frame.requestedAt,
+  }
+}
+
+/**
+ * Adds a requested question at the end. A replay of a queued `rpcId` changes
+ * nothing (the host replays the identical frame); a tombstoned one is ignored.
+ */
+export function addRequest(
+  queue: SessionQuestions,
+  frame: QuestionRequestedFrame,
+): SessionQuestions {
+  const { rpcId } = frame
+  if (queue.tombstones.includes(rpcId) || queue.requests.some((q) => q.rpcId === rpcId))
+    return queue
+  return { ...queue, requests: [...queue.requests, questionOf(frame)] }
+}
+
+function retireAll(queue: SessionQuestions, rpcIds: readonly string[]): SessionQuestions {
+  const fresh = rpcIds.filter((id) => !queue.tombstones.includes(id))
+  const requests = queue.requests.filter((q) => !rpcIds.includes(q.rpcId))
+  if (fresh.length === 0 && requests.length === queue.requests.length) return queue
+  return {
+    ...queue,
+    requests,
+    tombstones: fresh.length
+      ? [...queue.tombstones, ...fresh].slice(-TOMBSTONE_LIMIT)
+      : queue.tombstones,
+  }
+}
+
+/** Removes a request for good and tombstones its `rpcId`; `outcome` is recorded when known. */
+export function retireRequest(
+  queue: SessionQuestions,
+  rpcId: string,
+  outcome?: QuestionOutcome,
+): SessionQuestions {
+  const retired = retireAll(queue, [rpcId])
+  if (!outcome || Object.hasOwn(retired.resolutions, rpcId)) return retired
+  const resolved = [...retired.resolved, rpcId].slice(-RESOLUTION_LIMIT)
+  const resolutions: Record<string, QuestionOutcome> = Object.create(null)
+  for (const id of resolved) resolutions[id] = retired.resolutions[id] ?? outcome
+  return { ...retired, resolved, resolutions }
+}
+
+/** After `mux/ready`: drops (and tombstones) every request the replay did not carry. */
+export function reconcileRequests(
+  queue: SessionQuestions,
+  replayed: ReadonlySet<string>,
+): SessionQuestions {
+  const gone = queue.requests.filter((q) => !replayed.has(q.rpcId)).map((q) => q.rpcId)
+  return gone.length ? retireAll(queue, gone) : queue
+}
