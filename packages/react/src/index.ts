@@ -49,6 +49,7 @@ export {
   useQuestionClient,
   useRespond,
   useSessionQuestions,
+  useSessionResolutions,
 } from './connection/index.ts'
 export {
   type ComposerLocale,

@@ -11,11 +11,23 @@ export interface ComposerSlotProps
   > {
   /** The session's pending requests in arrival order; the first owns the composer. */
   requests: readonly ComposerRequest[]
-  /** Sends the answer of request `rpcId` (see `QuestionComposer`'s `onAnswer`). */
-  onAnswer: (rpcId: string, answer: AskUserQuestionAnswer) => Promise<unknown>
-  /** Cancels request `rpcId`. */
-  onCancel: (rpcId: string) => Promise<unknown>
-  /** Host-broadcast outcomes by `rpcId`; a present one settles that card. */
+  /**
+   * Sends the answer of request `rpcId`. What it returns is read as a
+   * receipt: a promise (or any thenable, such as AI SDK's `addToolOutput`)
+   * that resolves with `{ accepted: false, reason }` is refused and the user
+   * can retry; one that resolves with anything else (a `RespondReceipt` with
+   * `accepted: true`, `undefined`) is accepted; one that rejects is a
+   * transport failure. Returning nothing (`void`) accepts at once.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing is welcome here
+  onAnswer: (rpcId: string, answer: AskUserQuestionAnswer) => void | PromiseLike<unknown>
+  /** Cancels request `rpcId`. Its return is read like `onAnswer`'s. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: as for `onAnswer`
+  onCancel: (rpcId: string) => void | PromiseLike<unknown>
+  /**
+   * Host-broadcast outcomes by `rpcId` (own keys only); a present one
+   * settles that card. `SessionComposerSlot` passes `useSessionResolutions`.
+   */
   resolutions?: Readonly<Record<string, ComposerOutcome>> | undefined
   /** The chat input. Stays mounted (hidden and inert) while a request is pending. */
   children?: ReactNode
@@ -24,6 +36,14 @@ export interface ComposerSlotProps
   /** Clock in ms, injectable for tests. @default Date.now */
   now?: (() => number) | undefined
   className?: string | undefined
+}
+
+/** An own key only: an rpcId such as `constructor` is a plain id. */
+function resolutionOf(
+  resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
+  rpcId: string,
+): ComposerOutcome | undefined {
+  return resolutions && Object.hasOwn(resolutions, rpcId) ? resolutions[rpcId] : undefined
 }
 
 const TITLE = '[data-scope="question-composer"][data-part="title"]'
@@ -126,9 +146,9 @@ export function ComposerSlot({
             {...composerProps}
             request={active}
             queue={{ position: 1, total: requests.length }}
-            resolution={resolutions?.[active.rpcId]}
-            onAnswer={(answer) => onAnswer(active.rpcId, answer)}
-            onCancel={() => onCancel(active.rpcId)}
+            resolution={resolutionOf(resolutions, active.rpcId)}
+            onAnswer={(answer) => Promise.resolve(onAnswer(active.rpcId, answer))}
+            onCancel={() => Promise.resolve(onCancel(active.rpcId))}
           />
         </div>
       ) : null}

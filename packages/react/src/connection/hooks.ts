@@ -1,8 +1,11 @@
 import {
   type ClientQuestion,
   type ConnectionStatus,
+  type QuestionClientState,
+  type SessionResolutions,
   selectConnectionStatus,
   selectSessionQuestions,
+  selectSessionResolutions,
 } from '@parley/client'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import type { RespondReceipt } from '@parley/seam/wire'
@@ -19,8 +22,21 @@ export function useConnectionStatus(): ConnectionStatus {
 /** The session's pending requests, oldest first. Re-renders only when they change. */
 export function useSessionQuestions(sessionId: string): readonly ClientQuestion[] {
   const select = useCallback(
-    (state: Parameters<typeof selectSessionQuestions>[0]) =>
-      selectSessionQuestions(state, sessionId),
+    (state: QuestionClientState) => selectSessionQuestions(state, sessionId),
+    [sessionId],
+  )
+  return useStore(useQuestionClient().store, select)
+}
+
+/**
+ * How the host resolved the session's recent requests, by `rpcId`
+ * (`answered`, `cancelled`, `aborted`, `timed-out`; the last 50 per session).
+ * A request leaves `useSessionQuestions` in the same store update that records
+ * its outcome here. Re-renders only when an outcome is added.
+ */
+export function useSessionResolutions(sessionId: string): SessionResolutions {
+  const select = useCallback(
+    (state: QuestionClientState) => selectSessionResolutions(state, sessionId),
     [sessionId],
   )
   return useStore(useQuestionClient().store, select)

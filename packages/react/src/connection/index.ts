@@ -10,5 +10,6 @@ export {
   useConnectionStatus,
   useRespond,
   useSessionQuestions,
+  useSessionResolutions,
 } from './hooks.ts'
 export { SessionComposerSlot, type SessionComposerSlotProps } from './session-slot.tsx'
