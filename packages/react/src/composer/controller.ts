@@ -3,6 +3,7 @@ import {
   type ComposerRequest,
   type ComposerState,
   type ComposerStateReducer,
+  composerIds,
   createComposerState,
   createComposerStore,
   createCompositionTracker,
@@ -19,12 +20,7 @@ import {
   loadComposerLocale,
   loadedComposerLocale,
 } from '../locales/index.ts'
-import {
-  type ComposerContextValue,
-  type ComposerUiState,
-  createWatchState,
-  type MessagesValue,
-} from './context.ts'
+import type { ComposerContextValue, ComposerUiState, MessagesValue } from './context.ts'
 import { failureEvent, receiptEvent } from './receipt.ts'
 import {
   clearDrafts,
@@ -33,6 +29,7 @@ import {
   defaultDraftStorage,
   readDrafts,
 } from './storage.ts'
+import { createConnectFor } from './use-part.ts'
 
 /** Options shared by `useQuestionComposer` and `QuestionComposer`. */
 export interface QuestionComposerOptions {
@@ -65,20 +62,6 @@ export interface QuestionComposerOptions {
    * `REQUEST_RESOLVED`, which settles the card.
    */
   resolution?: ComposerOutcome | null | undefined
-}
-
-function makeIds(base: string): ComposerContextValue['ids'] {
-  return {
-    root: `${base}root`,
-    title: `${base}title`,
-    body: `${base}body`,
-    detail: `${base}detail`,
-    custom: `${base}custom`,
-    customLabel: `${base}custom-label`,
-    hint: `${base}hint`,
-    status: `${base}status`,
-    option: (index) => `${base}option-${index}`,
-  }
 }
 
 /**
@@ -162,14 +145,15 @@ export function useComposerController(options: QuestionComposerOptions): Compose
       onFocus: (target) => ui.setState({ focus: { target, n: ++n } }),
       onAnnounce: (message) => ui.setState({ announcement: { message, n: ++n } }),
     })
+    const tracker = createCompositionTracker()
     return {
       store,
       ui,
-      tracker: createCompositionTracker(),
-      ids: makeIds(base),
+      tracker,
+      ids: composerIds(base),
       rootRef: { current: null },
       send: store.send,
-      watch: createWatchState(store),
+      connect: createConnectFor(store.send, base, tracker),
     }
   })
   const { store } = context

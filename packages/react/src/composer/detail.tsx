@@ -1,22 +1,21 @@
 import { lazy, Suspense } from 'react'
 import { displayText } from '../text/display-text.ts'
-import { part } from './props.ts'
+import type { ReactPartProps } from './normalize-props.ts'
 
 const Markdown = lazy(() => import('../markdown/markdown.tsx'))
 
 /** Safe Markdown, loaded as its own chunk; the raw text shows while it loads. */
-export function MarkdownDetail(props: { source: string; id?: string; variant?: 'plan' }) {
-  const shared = { ...part('detail'), id: props.id, 'data-variant': props.variant, dir: 'auto' }
+export function MarkdownDetail({ source, props }: { source: string; props: ReactPartProps }) {
   return (
     <Suspense
       fallback={
-        <div {...shared} data-loading="">
-          {displayText(props.source)}
+        <div {...props} data-loading="">
+          {displayText(source)}
         </div>
       }
     >
-      <div {...shared}>
-        <Markdown source={props.source} />
+      <div {...props}>
+        <Markdown source={source} />
       </div>
     </Suspense>
   )

@@ -1,25 +1,18 @@
-import { createStatusesSelector, isLastQuestion } from '@parley/machine'
-import { type ReactNode, useState } from 'react'
+import { part } from '@parley/machine'
+import type { ReactNode } from 'react'
 import { useStore } from 'zustand'
-import { useComposerContext, useComposerState, useMessages } from './context.ts'
+import { useComposerContext } from './context.ts'
 import { ChevronLeft, ChevronRight } from './icons.tsx'
-import { getButtonProps, getMarkerProps, getStatusProps, part } from './props.ts'
-import { isBusy, isEditable, primaryAction, statusOf } from './view.ts'
+import { useApiValue, usePart, useParts, useStaticApi, useStaticPart } from './use-part.ts'
 
 /** The collapsible body; hidden (not unmounted) while minimized. */
 export function Body({ children }: { children?: ReactNode }) {
-  const ctx = useComposerContext()
-  const minimized = useComposerState((state) => state.minimized)
-  return (
-    <div {...part('body')} id={ctx.ids.body} hidden={minimized}>
-      {children}
-    </div>
-  )
+  return <div {...usePart((api) => api.getBodyProps())}>{children}</div>
 }
 
 /** Footer row: navigation on one side, Skip and the primary button on the other. */
 export function Footer({ children }: { children?: ReactNode }) {
-  const minimized = useComposerState((state) => state.minimized)
+  const minimized = useApiValue((api) => api.minimized)
   if (minimized) return null
   return (
     <div {...part('footer')}>
@@ -41,35 +34,17 @@ export function Footer({ children }: { children?: ReactNode }) {
 
 /** Previous / next with `i / n`. Renders nothing for a single question. */
 export function Pager() {
-  const ctx = useComposerContext()
-  const { messages, t } = useMessages()
-  const view = useComposerState((state) => ({
-    index: state.index,
-    total: state.request.questions.length,
-    editable: isEditable(state),
-  }))
-  if (view.total <= 1) return null
+  const view = useApiValue((api) => (api.total > 1 ? api.pagerText : null))
+  const previous = usePart((api) => api.getPreviousProps())
+  const next = usePart((api) => api.getNextProps())
+  if (view === null) return null
   return (
     <div {...part('pager')}>
-      <button
-        {...getButtonProps(ctx, 'previous', {
-          label: messages.previous,
-          disabled: !view.editable || view.index === 0,
-          event: { type: 'GO_PREVIOUS' },
-        })}
-      >
+      <button {...previous}>
         <ChevronLeft />
       </button>
-      <span {...part('pager-position')}>
-        {t('pagerPosition', { index: view.index + 1, total: view.total })}
-      </span>
-      <button
-        {...getButtonProps(ctx, 'next', {
-          label: messages.nextQuestion,
-          disabled: !view.editable || view.index === view.total - 1,
-          event: { type: 'GO_NEXT' },
-        })}
-      >
+      <span {...part('pager-position')}>{view}</span>
+      <button {...next}>
         <ChevronRight />
       </button>
     </div>
@@ -78,34 +53,15 @@ export function Pager() {
 
 /** One marker per question (answered / skipped / open); each jumps to its question. */
 export function Progress() {
-  const ctx = useComposerContext()
-  const { messages, t } = useMessages()
-  const [selectStatuses] = useState(createStatusesSelector)
-  const statuses = useComposerState(selectStatuses, (state) => state.drafts)
-  const { index, editable } = useComposerState((state) => ({
-    index: state.index,
-    editable: isEditable(state),
-  }))
-  if (statuses.length <= 1) return null
-  const statusLabel = {
-    answered: messages.statusAnswered,
-    skipped: messages.statusSkipped,
-    open: messages.statusOpen,
-  }
+  const markers = useParts((api) => api.getMarkersProps())
+  const props = usePart((api) => api.getProgressProps())
+  if (markers.length <= 1) return null
   return (
-    <ol {...part('progress')} aria-label={messages.progressLabel}>
-      {statuses.map((status, at) => (
+    <ol {...props}>
+      {markers.map((marker, at) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one marker per question position
         <li key={at}>
-          <button
-            {...getMarkerProps(ctx, {
-              index: at,
-              status,
-              current: at === index,
-              disabled: !editable,
-              label: t('markerLabel', { index: at + 1, status: statusLabel[status] }),
-            })}
-          />
+          <button {...marker} />
         </li>
       ))}
     </ol>
@@ -114,78 +70,30 @@ export function Progress() {
 
 /** Skips the question on screen (on the last one, submits). */
 export function Skip() {
-  const ctx = useComposerContext()
-  const { messages } = useMessages()
-  const editable = useComposerState(isEditable)
-  return (
-    <button
-      {...getButtonProps(ctx, 'skip', { disabled: !editable, event: { type: 'SKIP_QUESTION' } })}
-    >
-      {messages.skip}
-    </button>
-  )
+  const { labels } = useStaticApi()
+  return <button {...usePart((api) => api.getSkipProps())}>{labels.skip}</button>
 }
 
 /** The primary button: Next, Submit, Try again, or Submitting… while busy. */
 export function Submit() {
-  const ctx = useComposerContext()
-  const { messages } = useMessages()
-  const view = useComposerState((state) => ({
-    action: primaryAction(state),
-    submitting: state.phase === 'submitting',
-    disabled: !isEditable(state),
-    last: isLastQuestion(state),
-  }))
-  const label = view.submitting
-    ? messages.submitting
-    : view.action === 'retry'
-      ? messages.retry
-      : view.action === 'submit'
-        ? messages.submit
-        : messages.next
-  const event =
-    view.action === 'retry'
-      ? ({ type: 'RETRY' } as const)
-      : view.action === 'submit'
-        ? ({ type: 'SUBMIT' } as const)
-        : ({ type: 'CONTINUE' } as const)
-  return (
-    <button
-      {...getButtonProps(ctx, 'submit', { disabled: view.disabled, event })}
-      data-state={view.submitting ? 'busy' : view.action}
-      aria-busy={view.submitting || undefined}
-    >
-      {label}
-    </button>
-  )
+  const label = useApiValue((api) => api.primaryLabel)
+  return <button {...usePart((api) => api.getSubmitProps())}>{label}</button>
 }
 
 /** `role="status"`: validation feedback, transport errors, "sent" and the outcome. */
 export function Status() {
-  const ctx = useComposerContext()
-  const { messages } = useMessages()
-  const view = useComposerState((state) => ({
-    feedback: state.feedback,
-    phase: state.phase,
-    outcome: state.outcome,
-    busy: isBusy(state),
-  }))
-  const status = statusOf(messages, view)
-  return <div {...getStatusProps(ctx, { tone: status.tone })}>{status.text}</div>
+  const text = useApiValue((api) => api.status.text)
+  return <div {...usePart((api) => api.getStatusProps())}>{text}</div>
 }
 
 /** Visually hidden polite live region announcing the question position. */
 export function Announcer() {
   const ctx = useComposerContext()
-  const { t } = useMessages()
   const announcement = useStore(ctx.ui, (ui) => ui.announcement)
-  const message = announcement?.message
-  const text =
-    message?.key === 'question-position'
-      ? t('questionPosition', { index: message.index + 1, total: message.total })
-      : ''
+  const api = useStaticApi()
+  const text = api.announcement(announcement?.message)
   return (
-    <div {...part('announcer')} aria-live="polite" aria-atomic="true">
+    <div {...useStaticPart((api) => api.getAnnouncerProps())}>
       {text ? <span key={announcement?.n}>{text}</span> : null}
     </div>
   )

@@ -1,10 +1,9 @@
-import { selectCurrentQuestion } from '@parley/machine'
+import { part } from '@parley/machine'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { displayText } from '../text/display-text.ts'
-import { useComposerContext, useComposerState, useMessages } from './context.ts'
+import { useComposerContext } from './context.ts'
 import { ChevronDown, ChevronUp, CloseIcon } from './icons.tsx'
-import { getButtonProps, part } from './props.ts'
-import { isEditable } from './view.ts'
+import { useApiValue, usePart, useStaticApi, useStaticPart } from './use-part.ts'
 
 /** Props of `Composer.Header`. */
 export interface ComposerHeaderProps {
@@ -18,23 +17,18 @@ export interface ComposerHeaderProps {
 
 /** Eyebrow (the question's `header`), queue position, minimize and dismiss. */
 export function Header({ queue, eyebrow, children }: ComposerHeaderProps) {
-  const { t, messages } = useMessages()
-  const view = useComposerState((state) => ({
-    header: selectCurrentQuestion(state)?.header,
-    question: selectCurrentQuestion(state)?.question ?? '',
-    minimized: state.minimized,
-  }))
-  const label = eyebrow ?? view.header ?? messages.eyebrow
+  const header = useApiValue((api) => api.eyebrow)
+  const summary = useApiValue((api) => (api.minimized ? (api.question?.question ?? '') : null))
+  const position = useApiValue((api) =>
+    queue && queue.total > 1 ? api.requestPosition(queue.position, queue.total) : null,
+  )
+  const label = eyebrow ?? header
   return (
     <div {...part('header')}>
-      <p {...part('eyebrow')} dir="auto">
+      <p {...useStaticPart((api) => api.getEyebrowProps())}>
         {typeof label === 'string' ? displayText(label) : label}
       </p>
-      {queue && queue.total > 1 ? (
-        <span {...part('request-position')}>
-          {t('requestPosition', { index: queue.position, total: queue.total })}
-        </span>
-      ) : null}
+      {position ? <span {...part('request-position')}>{position}</span> : null}
       <div {...part('header-actions')}>
         {children ?? (
           <>
@@ -43,48 +37,25 @@ export function Header({ queue, eyebrow, children }: ComposerHeaderProps) {
           </>
         )}
       </div>
-      {view.minimized ? (
-        <p {...part('summary')} dir="auto">
-          {displayText(view.question)}
-        </p>
-      ) : null}
+      {summary !== null ? <Summary text={summary} /> : null}
     </div>
   )
 }
 
+function Summary({ text }: { text: string }) {
+  return <p {...useStaticPart((api) => api.getSummaryProps())}>{displayText(text)}</p>
+}
+
 /** Collapses or expands the card; drafts and position are kept. */
 export function Minimize() {
-  const ctx = useComposerContext()
-  const { messages } = useMessages()
-  const minimized = useComposerState((state) => state.minimized)
-  return (
-    <button
-      {...getButtonProps(ctx, 'minimize', {
-        label: minimized ? messages.expand : messages.minimize,
-        disabled: false,
-        event: { type: minimized ? 'EXPAND' : 'MINIMIZE' },
-      })}
-      aria-expanded={!minimized}
-      aria-controls={ctx.ids.body}
-    >
-      {minimized ? <ChevronUp /> : <ChevronDown />}
-    </button>
-  )
+  const props = usePart((api) => api.getMinimizeProps())
+  return <button {...props}>{props['aria-expanded'] ? <ChevronDown /> : <ChevronUp />}</button>
 }
 
 /** The × that cancels the whole request (asks first when answers would be lost). */
 export function Dismiss() {
-  const ctx = useComposerContext()
-  const { messages } = useMessages()
-  const editable = useComposerState(isEditable)
   return (
-    <button
-      {...getButtonProps(ctx, 'dismiss', {
-        label: messages.dismiss,
-        disabled: !editable,
-        event: { type: 'REQUEST_CANCEL' },
-      })}
-    >
+    <button {...usePart((api) => api.getDismissProps())}>
       <CloseIcon />
     </button>
   )
@@ -93,10 +64,8 @@ export function Dismiss() {
 /** Inline confirmation shown when dismissing would discard answers. */
 export function DismissConfirm() {
   const ctx = useComposerContext()
-  const { messages } = useMessages()
-  const confirming = useComposerState((state) => state.confirmingCancel)
+  const confirming = useApiValue((api) => api.confirming)
   const keepRef = useRef<HTMLButtonElement>(null)
-  const promptId = `${ctx.ids.root}-confirm`
   useEffect(() => {
     if (!confirming) return
     keepRef.current?.focus()
@@ -107,29 +76,19 @@ export function DismissConfirm() {
         root.querySelector<HTMLElement>('[data-part="dismiss"], [data-part="title"]')?.focus()
     }
   }, [confirming, ctx])
-  if (!confirming) return null
+  return confirming ? <ConfirmBar keepRef={keepRef} /> : null
+}
+
+function ConfirmBar({ keepRef }: { keepRef: { current: HTMLButtonElement | null } }) {
+  const { labels } = useStaticApi()
   return (
     <div {...part('confirm')}>
-      <p id={promptId}>{messages.confirmPrompt}</p>
+      <p {...useStaticPart((api) => api.getConfirmPromptProps())}>{labels.confirmPrompt}</p>
       <div {...part('confirm-actions')}>
-        <button
-          ref={keepRef}
-          aria-describedby={promptId}
-          {...getButtonProps(ctx, 'keep-answering', {
-            disabled: false,
-            event: { type: 'KEEP_ANSWERING' },
-          })}
-        >
-          {messages.keepAnswering}
+        <button ref={keepRef} {...usePart((api) => api.getKeepAnsweringProps())}>
+          {labels.keepAnswering}
         </button>
-        <button
-          {...getButtonProps(ctx, 'confirm-cancel', {
-            disabled: false,
-            event: { type: 'CONFIRM_CANCEL' },
-          })}
-        >
-          {messages.confirmDiscard}
-        </button>
+        <button {...usePart((api) => api.getConfirmCancelProps())}>{labels.confirmDiscard}</button>
       </div>
     </div>
   )

@@ -1,12 +1,10 @@
-import type { ComposerRequest } from '@parley/machine'
-import { type AskUserQuestionItem, parseRecommendedLabel } from '@parley/seam'
+import { type ComposerRequest, part } from '@parley/machine'
+import type { AskUserQuestionItem } from '@parley/seam'
 import { displayText } from '../text/display-text.ts'
-import { useComposerContext, useComposerState, useMessages } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { Body, Status } from './footer.tsx'
-import { part } from './props.ts'
 import { Title } from './question.tsx'
-import { isEditable } from './view.ts'
+import { useApiValue, usePart, useStaticApi, useStaticPart } from './use-part.ts'
 
 /**
  * The question when `request` is a plan review: a single single-select
@@ -23,65 +21,41 @@ export function isPlanReview(request: ComposerRequest): AskUserQuestionItem | nu
   return question
 }
 
-/** Plan (Markdown detail) and its buttons: approve, decline when present, "Chat about it". */
-export function PlanReviewBody({ question }: { question: AskUserQuestionItem }) {
-  const ctx = useComposerContext()
-  const { messages } = useMessages()
-  const view = useComposerState(
-    (state) => ({
-      editable: isEditable(state),
-      minimized: state.minimized,
-      submitting: state.phase === 'submitting',
-      chosen: state.drafts[question.id]?.selected[0],
-    }),
-    (state) => state.drafts[question.id],
-    question,
-  )
-  const approve = question.intent?.approve ?? ''
-  const decline = (question.options ?? []).find((option) => option.label !== approve)?.label
-  const choose = (label: string) => {
-    if (!view.editable) return
-    ctx.send({ type: 'CHOOSE_OPTION', label })
-    ctx.send({ type: 'SUBMIT' })
-  }
-  const action = (label: string, variant: 'primary' | 'secondary') => (
-    <button
-      {...part('plan-action')}
-      type="button"
-      data-variant={variant}
-      aria-disabled={!view.editable || undefined}
-      aria-busy={(view.submitting && view.chosen === label) || undefined}
-      onClick={() => choose(label)}
-    >
-      {view.submitting && view.chosen === label ? (
-        messages.submitting
-      ) : (
-        <bdi>{displayText(parseRecommendedLabel(label).display)}</bdi>
-      )}
+function PlanAction({ label, variant }: { label: string; variant: 'primary' | 'secondary' }) {
+  const text = useApiValue((api) => api.planActionText(label))
+  const props = usePart((api) => api.getPlanActionProps(label, variant))
+  return <button {...props}>{props['aria-busy'] ? text : <bdi>{displayText(text)}</bdi>}</button>
+}
+
+function ChatAboutIt() {
+  const { labels } = useStaticApi()
+  return (
+    <button {...usePart((api) => api.getPlanActionProps(null, 'quiet'))}>
+      {labels.chatAboutIt}
     </button>
   )
+}
+
+/** Plan (Markdown detail) and its buttons: approve, decline when present, "Chat about it". */
+export function PlanReviewBody({ question }: { question: AskUserQuestionItem }) {
+  const minimized = useApiValue((api) => api.minimized)
+  const detail = useStaticPart((api) => api.getDetailProps('plan'))
+  const approve = question.intent?.approve ?? ''
+  const decline = (question.options ?? []).find((option) => option.label !== approve)?.label
   return (
     <>
       <Body>
         <div {...part('question')} data-variant="plan">
           <Title />
-          <MarkdownDetail source={question.detail ?? ''} id={ctx.ids.detail} variant="plan" />
+          <MarkdownDetail source={question.detail ?? ''} props={detail} />
         </div>
       </Body>
       <Status />
-      {view.minimized ? null : (
+      {minimized ? null : (
         <div {...part('plan-actions')}>
-          <button
-            {...part('plan-action')}
-            type="button"
-            data-variant="quiet"
-            aria-disabled={!view.editable || undefined}
-            onClick={() => view.editable && ctx.send({ type: 'REQUEST_CANCEL' })}
-          >
-            {messages.chatAboutIt}
-          </button>
-          {decline ? action(decline, 'secondary') : null}
-          {action(approve, 'primary')}
+          <ChatAboutIt />
+          {decline ? <PlanAction label={decline} variant="secondary" /> : null}
+          <PlanAction label={approve} variant="primary" />
         </div>
       )}
     </>

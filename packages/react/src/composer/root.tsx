@@ -5,10 +5,8 @@ import {
   MessagesContext,
   type MessagesValue,
   useComposerContext,
-  useComposerState,
-  useMessages,
 } from './context.ts'
-import { getRootProps } from './props.ts'
+import { usePart } from './use-part.ts'
 
 /** What `useQuestionComposer` hands to `Composer.Root`. */
 export interface ComposerHandle {
@@ -26,15 +24,13 @@ export interface ComposerRootProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
 }
 
 function RootElement({ theme, children, ...rest }: Omit<ComposerRootProps, 'composer'>) {
-  const ctx = useComposerContext()
-  const { messages } = useMessages()
-  const view = useComposerState((state) => ({ phase: state.phase, minimized: state.minimized }))
+  const { rootRef } = useComposerContext()
+  const props = usePart((api) => api.getRootProps())
+  const ref = (element: HTMLElement | null) => {
+    rootRef.current = element
+  }
   return (
-    <section
-      {...rest}
-      {...getRootProps(ctx, { ...view, label: messages.regionLabel })}
-      data-theme={theme}
-    >
+    <section {...rest} {...props} ref={ref} data-theme={theme}>
       {children}
     </section>
   )
