@@ -8,6 +8,23 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
+/** React 18.3, installed by scripts/compat.mjs into compat/react18 (outside the workspace). */
+const react18 = path.join(root, 'compat/react18/node_modules')
+const REACT_18_ALIASES = [
+  { find: /^react$/, replacement: `${react18}/react/index.js` },
+  { find: /^react\/(.*)$/, replacement: `${react18}/react/$1.js` },
+  { find: /^react-dom$/, replacement: `${react18}/react-dom/index.js` },
+  { find: /^react-dom\/(.*)$/, replacement: `${react18}/react-dom/$1.js` },
+  // Its CommonJS main would require React 19 past the aliases: take its ES module.
+  {
+    find: /^@testing-library\/react$/,
+    replacement: path.join(
+      root,
+      'node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+    ),
+  },
+]
+
 /** Vitest browser mode on Debian's Chromium; each project names its instance. */
 const browser = (name: string) => ({
   enabled: true,
@@ -64,6 +81,27 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.tsx', 'apps/*/test/**/*.test.tsx'],
           exclude: ['**/*.browser.test.tsx'],
           setupFiles: ['./packages/react/test/setup.ts'],
+        },
+      },
+      {
+        // The same React behaviour tests against React 18.3 (the lowest React
+        // @parley/react supports): react and react-dom are aliased to 18.3.1,
+        // (compat/react18, a plain npm install, so react-dom 18's own require
+        // of react is React 18), and the libraries that import React are
+        // inlined so they get it too.
+        extends: true,
+        resolve: { alias: REACT_18_ALIASES },
+        test: {
+          name: 'jsdom-react18',
+          environment: 'jsdom',
+          include: ['packages/*/test/**/*.test.tsx', 'apps/*/test/**/*.test.tsx'],
+          exclude: ['**/*.browser.test.tsx', 'packages/react/test/react-version.test.tsx'],
+          setupFiles: ['./packages/react/test/setup.ts'],
+          server: {
+            deps: {
+              inline: [/@testing-library/, /zustand/, /@tanstack/, /use-sync-external-store/],
+            },
+          },
         },
       },
       {

@@ -1,7 +1,7 @@
 import '@parley/react/styles.css'
 import './app.css'
 import { createQuestionClient } from '@parley/client'
-import { QuestionClientProvider } from '@parley/react'
+import { QuestionClientProvider } from '@parley/react/connection'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -1,4 +1,5 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
+import type { PendingStore } from './pending-table.ts'
 
 /**
  * The part of an incoming HTTP request the host's hooks see. It is the same
@@ -53,7 +54,7 @@ export interface QuestionHostOptions<P> {
   /** Observes each registered ask (the demo's test API uses it to learn the rpcId). */
   onRegistered?(info: RegisteredInfo): void
   /** Where pending questions live. @default an in-memory table */
-  store?: import('./pending-table.ts').PendingStore
+  store?: PendingStore
   /** WebSocket ping (and SSE heartbeat) period. @default 15000 */
   pingIntervalMs?: number
   /** A stream whose unsent data exceeds this is closed. @default 4 MiB */

@@ -1,3 +1,9 @@
+'use client'
+/**
+ * `@parley/react`: the question composer, its parts, the composer slot, the
+ * plan-review card and the locales. The connection hooks that need
+ * `@tanstack/react-query` are in `@parley/react/connection`.
+ */
 export type {
   ComposerOutcome,
   ComposerRequest,
@@ -37,20 +43,6 @@ export {
   type QuestionComposerApi,
   useQuestionComposer,
 } from './composer/use-question-composer.ts'
-export {
-  type CancelVariables,
-  QuestionClientProvider,
-  type QuestionClientProviderProps,
-  type RespondVariables,
-  SessionComposerSlot,
-  type SessionComposerSlotProps,
-  useCancel,
-  useConnectionStatus,
-  useQuestionClient,
-  useRespond,
-  useSessionQuestions,
-  useSessionResolutions,
-} from './connection/index.ts'
 export {
   type ComposerLocale,
   type ComposerMessages,

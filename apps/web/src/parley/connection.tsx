@@ -5,7 +5,7 @@
  * application frames.
  */
 import type { ConnectionStatus } from '@parley/client'
-import { useConnectionStatus, useQuestionClient } from '@parley/react'
+import { useConnectionStatus, useQuestionClient } from '@parley/react/connection'
 import type { AppFrame } from '@parley/seam/wire'
 import { useEffect, useRef } from 'react'
 

@@ -4,7 +4,7 @@
  * (hidden) so its draft survives. Answers and cancels go to the host through
  * the question client.
  */
-import { SessionComposerSlot } from '@parley/react'
+import { SessionComposerSlot } from '@parley/react/connection'
 import type { ReactNode } from 'react'
 
 export function QuestionArea({ sessionId, children }: { sessionId: string; children: ReactNode }) {

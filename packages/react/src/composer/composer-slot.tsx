@@ -73,6 +73,7 @@ export function ComposerSlot({
   ...composerProps
 }: ComposerSlotProps) {
   const slotRef = useRef<HTMLDivElement>(null)
+  const inputRef = useRef<HTMLDivElement>(null)
   const lastInputAt = useRef(Number.NEGATIVE_INFINITY)
   const restoreTo = useRef<HTMLElement | null>(null)
   const [takenOver, setTakenOver] = useState<string | null>(null)
@@ -132,6 +133,11 @@ export function ComposerSlot({
   }, [now])
 
   const hidden = takenOver !== null
+  // `inert` as an attribute, so React 18 (which has no `inert` prop) and 19 agree.
+  useLayoutEffect(() => {
+    inputRef.current?.toggleAttribute('inert', hidden)
+  }, [hidden])
+
   return (
     <div
       data-scope="composer-slot"
@@ -155,8 +161,8 @@ export function ComposerSlot({
       <div
         data-scope="composer-slot"
         data-part="input"
+        ref={inputRef}
         hidden={hidden}
-        inert={hidden}
         onInput={onInput}
       >
         {children}

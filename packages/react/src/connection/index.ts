@@ -1,3 +1,8 @@
+'use client'
+/**
+ * `@parley/react/connection`: the hooks and the session slot that wire the
+ * composer to a `@parley/client` (needs the optional peer `@tanstack/react-query`).
+ */
 export {
   QuestionClientProvider,
   type QuestionClientProviderProps,

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Builds the published packages, packs each with `pnpm pack` into .tarballs/
+// (pnpm applies `publishConfig` and rewrites `workspace:*`), and checks every
+// tarball: only dist/, README, LICENSE, CHANGELOG and package.json inside (no
+// tests, stories or sources), `publint --strict`, and
+// `@arethetypeswrong/cli` with the ESM profile. Exits 1 on any problem.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildPackage, PACKAGES } from './build-packages.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const out = join(root, '.tarballs')
+const bin = (name) => join(root, 'node_modules/.bin', name)
+const ALLOWED =
+  /^package\/(dist\/.+\.(js|d\.ts|js\.map|d\.ts\.map|css)|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/
+
+const run = (file, args, cwd = root) =>
+  execFileSync(file, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+
+let problems = 0
+const fail = (message) => {
+  problems += 1
+  console.error(`✗ ${message}`)
+}
+
+rmSync(out, { recursive: true, force: true })
+mkdirSync(out, { recursive: true })
+for (const name of PACKAGES) buildPackage(name)
+for (const name of PACKAGES) {
+  const dir = join(root, 'packages', name)
+  run('npx', ['-y', 'pnpm@12.4.2', 'pack', '--pack-destination', out], dir)
+}
+
+for (const tarball of readdirSync(out).filter((file) => file.endsWith('.tgz'))) {
+  const path = join(out, tarball)
+  const entries = run('tar', ['-tzf', path]).trim().split('\n')
+  const stray = entries.filter((entry) => !ALLOWED.test(entry))
+  if (stray.length > 0) fail(`${tarball} ships ${stray.join(', ')}`)
+  const manifest = JSON.parse(run('tar', ['-xzOf', path, 'package/package.json']))
+  if (JSON.stringify(manifest).includes('workspace:')) fail(`${tarball} still says workspace:`)
+  try {
+    run(bin('publint'), ['--strict', path])
+  } catch (error) {
+    fail(`publint --strict ${tarball}\n${error.stdout}${error.stderr}`)
+  }
+  try {
+    // A stylesheet has no types to resolve: attw checks the code entry points.
+    run(bin('attw'), [path, '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css'])
+  } catch (error) {
+    fail(`attw ${tarball}\n${error.stdout}${error.stderr}`)
+  }
+  console.log(`${tarball}: ${entries.length} files`)
+}
+if (problems > 0) {
+  console.error(`${problems} problem(s) in the tarballs`)
+  process.exit(1)
+}
+console.log(`${PACKAGES.length} tarballs in .tarballs/, publint and attw clean`)
