@@ -1,17 +1,15 @@
 import { isBlankText } from '@parley/seam'
+import { createStore } from 'zustand/vanilla'
 import { type ComposerApi, type ConnectOptions, connect } from './composer.connect.ts'
-import { createStatusesSelector } from './composer.selectors.ts'
+import { createStatusesSelector, selectCurrentQuestion } from './composer.selectors.ts'
+import type { ComposerStore } from './composer.store.ts'
 import type { ComposerEvent, ComposerState } from './composer.types.ts'
 
-/** A result of a memoised connect. */
-export type MemoisedApi = ComposerApi & {
-  /**
-   * The same object while every getter gives what it gave before (only the
-   * custom text, with the same blankness, or `state` itself changed): a
-   * subscriber that reads getters may skip a change that keeps the revision.
-   */
-  revision: object
-}
+/**
+ * A read-only store shaped like zustand's: `useStore(shown, selector)` reads it.
+ * Its state is the composer's state as the parts show it.
+ */
+export type ShownStore = Pick<ComposerStore, 'getState' | 'getInitialState' | 'subscribe'>
 
 function sameExceptDrafts(a: ComposerState, b: ComposerState): boolean {
   for (const key in a) {
@@ -22,34 +20,45 @@ function sameExceptDrafts(a: ComposerState, b: ComposerState): boolean {
 }
 
 /**
- * A memoised {@link connect} for one composer. The same state gives the same
- * result. A change that no getter shows (a keystroke that keeps the custom
- * answer filled, the selection and every question's status) keeps the
- * getters and the `revision`, and only `state` and `customText` are new:
- * `connect` does not even run for it.
+ * Follows `store`, except through a change that no getter of {@link connect}
+ * shows: a keystroke that keeps the custom answer filled (or empty), the
+ * selection and every question's status. Then it keeps its state and notifies
+ * no one, so parts subscribed to it are not even asked about the keystroke.
+ * The custom text is the one thing it does not follow: read it from `store`
+ * (`selectCustomText`).
+ */
+export function createShownStore(store: ComposerStore): ShownStore {
+  const statuses = createStatusesSelector()
+  // What the getters read of the drafts.
+  const readsOf = (state: ComposerState): unknown[] => {
+    const question = selectCurrentQuestion(state)
+    const draft = question && state.drafts[question.id]
+    return [draft?.selected, draft?.skipped, isBlankText(draft?.custom ?? ''), statuses(state)]
+  }
+  const shown = createStore<ComposerState>()(store.getState)
+  let reads = readsOf(store.getState())
+  store.subscribe((state) => {
+    const next = readsOf(state)
+    if (!sameExceptDrafts(shown.getState(), state) || next.some((value, at) => value !== reads[at]))
+      shown.setState(state, true)
+    reads = next
+  })
+  return shown
+}
+
+/**
+ * A memoised {@link connect} for one composer: the same state gives the same
+ * result. Call it with the state of a {@link createShownStore}, and it runs
+ * only when something the parts show changed.
  */
 export function createConnect(
   send: (event: ComposerEvent) => void,
   options: Omit<ConnectOptions, 'statuses'>,
-): (state: ComposerState) => MemoisedApi {
-  const statuses = createStatusesSelector()
-  const settings: ConnectOptions = { ...options, statuses }
-  let last: { state: ComposerState; api: MemoisedApi; shown: unknown[] } | null = null
+): (state: ComposerState) => ComposerApi {
+  const settings: ConnectOptions = { ...options, statuses: createStatusesSelector() }
+  let last: { state: ComposerState; api: ComposerApi } | null = null
   return (state) => {
-    if (last?.state === state) return last.api
-    const question = state.request.questions[state.index]
-    const draft = question ? state.drafts[question.id] : undefined
-    const customText = draft?.custom ?? ''
-    // What the getters read of the drafts.
-    const shown = [draft?.selected, draft?.skipped, isBlankText(customText), statuses(state)]
-    const same =
-      last !== null &&
-      sameExceptDrafts(last.state, state) &&
-      shown.every((value, at) => value === last?.shown[at])
-    const api: MemoisedApi = same
-      ? { ...(last as { api: MemoisedApi }).api, state, customText }
-      : { ...connect(state, send, settings), revision: {} }
-    last = { state, api, shown }
-    return api
+    if (last?.state !== state) last = { state, api: connect(state, send, settings) }
+    return last.api
   }
 }

@@ -39,6 +39,12 @@ export function selectCurrentQuestion(state: ComposerState): AskUserQuestionItem
   return state.request.questions[state.index]
 }
 
+/** The custom text of the question on screen, as the machine has it. */
+export function selectCustomText(state: ComposerState): string {
+  const question = selectCurrentQuestion(state)
+  return (question && state.drafts[question.id]?.custom) ?? ''
+}
+
 /** True when the question `id` holds an answer. */
 export function isAnswered(state: ComposerState, id: string): boolean {
   return draftHasAnswer(draftOf(state, id))

@@ -9,7 +9,7 @@ export {
   SCOPE,
 } from './composer.anatomy.ts'
 export { isEditable, type TransitionResult } from './composer.answering.ts'
-export { createConnect, type MemoisedApi } from './composer.connect.memo.ts'
+export { createConnect, createShownStore, type ShownStore } from './composer.connect.memo.ts'
 export type { OptionView } from './composer.connect.question.ts'
 export {
   type ComposerApi,
@@ -42,6 +42,7 @@ export {
   type QuestionStatus,
   questionStatus,
   selectCurrentQuestion,
+  selectCustomText,
   selectProgress,
   toAnswer,
 } from './composer.selectors.ts'

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
-import { connect, createComposerState, createConnect, transition } from '../src/index.ts'
+import {
+  connect,
+  createComposerState,
+  createComposerStore,
+  createConnect,
+  createShownStore,
+  selectCustomText,
+} from '../src/index.ts'
 import { request } from './fixtures.ts'
 import { labels } from './vanilla-renderer.ts'
 
@@ -64,28 +71,52 @@ describe('connect', () => {
 })
 
 describe('createConnect', () => {
-  it('a keystroke in the custom answer keeps the revision: no part shows anything new', () => {
-    const connectFor = createConnect(() => {}, options)
-    const typed = transition(createComposerState(request), {
-      type: 'SET_CUSTOM_TEXT',
-      text: 'a',
-    })[0]
-    const before = connectFor(typed)
-    const after = connectFor(transition(typed, { type: 'SET_CUSTOM_TEXT', text: 'ab' })[0])
-    expect(after.customText).toBe('ab')
-    expect(after.revision).toBe(before.revision)
-    // Attributes only (JSON leaves the handlers out).
-    const shown = (api: typeof before) =>
-      JSON.stringify([api.getCustomAnswerProps(), api.getOptionProps(0), api.getMarkersProps()])
-    expect(shown(after)).toBe(shown(before))
-  })
-
-  it('a change a part shows gives it new props and a new revision', () => {
+  it('the same state gives the same result, another state a new one', () => {
     const connectFor = createConnect(() => {}, options)
     const state = createComposerState(request)
-    const before = connectFor(state)
-    const after = connectFor(transition(state, { type: 'CHOOSE_OPTION', label: 'Blue' })[0])
-    expect(after.revision).not.toBe(before.revision)
-    expect(after.getMarkerProps(0)['data-state']).toBe('answered')
+    expect(connectFor(state)).toBe(connectFor(state))
+    expect(connectFor({ ...state })).not.toBe(connectFor(state))
+  })
+})
+
+describe('createShownStore', () => {
+  const setup = () => {
+    const store = createComposerStore({ request })
+    const shown = createShownStore(store)
+    const notified = vi.fn()
+    shown.subscribe(notified)
+    return { store, shown, notified }
+  }
+
+  it('a keystroke that keeps the custom answer filled notifies no part', () => {
+    const { store, shown, notified } = setup()
+    store.send({ type: 'SET_CUSTOM_TEXT', text: 'a' })
+    const filled = shown.getState()
+    store.send({ type: 'SET_CUSTOM_TEXT', text: 'ab' })
+    store.send({ type: 'SET_CUSTOM_TEXT', text: 'abc' })
+    expect(notified).toHaveBeenCalledTimes(1)
+    expect(shown.getState()).toBe(filled)
+    expect(selectCustomText(store.getState())).toBe('abc')
+    // Attributes only (JSON leaves the handlers out).
+    const parts = (state: typeof filled) => {
+      const api = connect(state, () => {}, options)
+      return JSON.stringify([
+        api.getCustomAnswerProps(),
+        api.getOptionProps(0),
+        api.getMarkersProps(),
+      ])
+    }
+    expect(parts(shown.getState())).toBe(parts(store.getState()))
+  })
+
+  it('a change a part shows reaches the parts with the current state', () => {
+    const { store, shown, notified } = setup()
+    store.send({ type: 'SET_CUSTOM_TEXT', text: 'a' })
+    store.send({ type: 'SET_CUSTOM_TEXT', text: ' ' })
+    expect(notified).toHaveBeenCalledTimes(2)
+    store.send({ type: 'CHOOSE_OPTION', label: 'Blue' })
+    store.send({ type: 'GO_NEXT' })
+    expect(notified).toHaveBeenCalledTimes(4)
+    expect(shown.getState()).toBe(store.getState())
   })
 })

@@ -1,12 +1,13 @@
 import type {
   AnnounceMessage,
+  ComposerApi,
   ComposerEvent,
   ComposerIds,
   ComposerState,
   ComposerStore,
   CompositionTracker,
   FocusTarget,
-  MemoisedApi,
+  ShownStore,
 } from '@parley/machine'
 import { createContext, useContext } from 'react'
 import type { StoreApi } from 'zustand/vanilla'
@@ -23,6 +24,8 @@ export interface ComposerUiState {
 /** What the parts of one composer share. Stable for the composer's life. */
 export interface ComposerContextValue {
   store: ComposerStore
+  /** The state as the parts show it (a keystroke that shows nowhere leaves it): what parts subscribe to. */
+  shown: ShownStore
   ui: StoreApi<ComposerUiState>
   tracker: CompositionTracker
   /** Element ids, derived from one `useId`. */
@@ -31,7 +34,7 @@ export interface ComposerContextValue {
   rootRef: { current: HTMLElement | null }
   send: (event: ComposerEvent) => void
   /** The machine's `connect` for a state and the locale's strings (the last result is kept). */
-  connect: (state: ComposerState, i18n: MessagesValue) => MemoisedApi
+  connect: (state: ComposerState, i18n: MessagesValue) => ComposerApi
 }
 
 export const ComposerContext = createContext<ComposerContextValue | null>(null)

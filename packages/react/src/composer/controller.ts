@@ -7,6 +7,7 @@ import {
   createComposerState,
   createComposerStore,
   createCompositionTracker,
+  createShownStore,
   type FocusTarget,
 } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
@@ -148,6 +149,7 @@ export function useComposerController(options: QuestionComposerOptions): Compose
     const tracker = createCompositionTracker()
     return {
       store,
+      shown: createShownStore(store),
       ui,
       tracker,
       ids: composerIds(base),

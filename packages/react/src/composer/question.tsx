@@ -1,8 +1,8 @@
-import type { ComposerState } from '@parley/machine'
+import { type ComposerState, selectCustomText } from '@parley/machine'
 import { type ChangeEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { createAutosize } from './autosize.ts'
-import { useComposerContext, useMessages } from './context.ts'
+import { useComposerContext } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { CheckIcon } from './icons.tsx'
 import { useApiValue, usePart, useStaticApi, useStaticPart } from './use-part.ts'
@@ -89,7 +89,6 @@ export function Option({ index }: { index: number }) {
  */
 export function CustomAnswer() {
   const ctx = useComposerContext()
-  const i18n = useMessages()
   const [fit] = useState(createAutosize)
   const id = useApiValue((api) => api.question?.id)
   const customLabel = useApiValue((api) => api.customLabel)
@@ -101,7 +100,7 @@ export function CustomAnswer() {
   const field = useRef<HTMLTextAreaElement | null>(null)
   // Writes the machine's text into the field when they differ; true when it did.
   const write = (element: HTMLTextAreaElement, state: ComposerState) => {
-    const text = ctx.connect(state, i18n).customText
+    const text = selectCustomText(state)
     if (element.value === text) return false
     element.value = text
     return true

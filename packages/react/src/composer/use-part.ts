@@ -4,7 +4,6 @@ import {
   type ComposerState,
   type CompositionTracker,
   createConnect,
-  type MemoisedApi,
   type PartProps,
 } from '@parley/machine'
 import { useRef } from 'react'
@@ -16,15 +15,14 @@ import { dataOf, normalizeProps, type ReactPartProps } from './normalize-props.t
 
 /**
  * The machine's memoised connect for one composer and the current strings:
- * every part that reads the same state shares one result, and a part's props
- * stay the same object while what they show is unchanged.
+ * every part that reads the same state shares one result.
  */
 export function createConnectFor(
   send: (event: ComposerEvent) => void,
   id: string,
   composition: CompositionTracker,
-): (state: ComposerState, i18n: MessagesValue) => MemoisedApi {
-  let current: { i18n: MessagesValue; connect: (state: ComposerState) => MemoisedApi } | null = null
+): (state: ComposerState, i18n: MessagesValue) => ComposerApi {
+  let current: { i18n: MessagesValue; connect: (state: ComposerState) => ComposerApi } | null = null
   return (state, i18n) => {
     if (current?.i18n !== i18n)
       current = {
@@ -36,56 +34,46 @@ export function createConnectFor(
 }
 
 /**
- * zustand's `useShallow` over a value of the connect result, plus a short
- * cut: while the result keeps its `revision` (a keystroke that changed only
- * the custom text), the getters give what they gave, so the last output is
- * returned without running `select` at all.
- */
-function useSame<T>(
-  connectFor: (state: ComposerState) => MemoisedApi,
-  select: (api: ComposerApi) => T,
-): (state: ComposerState) => T {
-  const last = useRef<{ select: unknown; revision: object; output: T } | null>(null)
-  return (state) => {
-    const api = connectFor(state)
-    const seen = last.current
-    if (seen && seen.select === select && seen.revision === api.revision) return seen.output
-    const next = select(api)
-    const output = seen && shallow(seen.output, next) ? seen.output : next
-    last.current = { select, revision: api.revision, output }
-    return output
-  }
-}
-
-/**
- * Subscribes to a value of the connect result (shallowly compared): the part
- * renders again only when it changed.
+ * Subscribes to a value of the connect result: zustand's `useStore` on the
+ * shown state (a keystroke that shows in no part does not even reach the
+ * selector), the value shallowly compared like `useShallow` and kept for the
+ * state it was selected from. The part renders again only when it changed.
  */
 export function useApiValue<T>(select: (api: ComposerApi) => T): T {
   const ctx = useComposerContext()
   const i18n = useMessages()
-  return useStore(
-    ctx.store,
-    useSame((state) => ctx.connect(state, i18n), select),
-  )
+  const last = useRef<{ state: ComposerState; select: unknown; output: T } | null>(null)
+  return useStore(ctx.shown, (state) => {
+    const seen = last.current
+    if (seen?.state === state && seen.select === select) return seen.output
+    const next = select(ctx.connect(state, i18n))
+    const output = seen && shallow(seen.output, next) ? seen.output : next
+    last.current = { state, select, output }
+    return output
+  })
+}
+
+/**
+ * The connect result of the shown state at the time of the call: a handler
+ * acts on what the parts show at the moment of its event.
+ */
+function useLive(): () => ComposerApi {
+  const ctx = useComposerContext()
+  const i18n = useMessages()
+  return () => ctx.connect(ctx.shown.getState(), i18n)
 }
 
 /**
  * One part's props from the connect result, as React props: the part renders
- * again only when an attribute changed; its handlers act on the state of the
- * moment of the event.
+ * again only when an attribute changed; its handlers act on the shown state
+ * of the moment of the event.
  */
 export function usePart(pick: (api: ComposerApi) => PartProps): ReactPartProps {
-  const ctx = useComposerContext()
-  const i18n = useMessages()
-  const data = useStore(
-    ctx.store,
-    useSame(
-      (state) => ctx.connect(state, i18n),
-      (api) => dataOf(pick(api)),
-    ),
+  const live = useLive()
+  return normalizeProps(
+    useApiValue((api) => dataOf(pick(api))),
+    () => pick(live()),
   )
-  return normalizeProps(data, () => pick(ctx.connect(ctx.store.getState(), i18n)))
 }
 
 /**
@@ -93,30 +81,19 @@ export function usePart(pick: (api: ComposerApi) => PartProps): ReactPartProps {
  * once: the list renders again only when an item's attributes changed.
  */
 export function useParts(pick: (api: ComposerApi) => readonly PartProps[]): ReactPartProps[] {
-  const ctx = useComposerContext()
-  const i18n = useMessages()
-  const list = useStore(
-    ctx.store,
-    useSame(
-      (state) => ctx.connect(state, i18n),
-      (api) => pick(api).map(dataOf),
-    ),
-  )
-  return list.map((item, at) =>
-    normalizeProps(item, () => pick(ctx.connect(ctx.store.getState(), i18n))[at] ?? {}),
+  const live = useLive()
+  return useApiValue((api) => pick(api).map(dataOf)).map((item, at) =>
+    normalizeProps(item, () => pick(live())[at] ?? {}),
   )
 }
 
 /** Props of a part whose props never change (anatomy, ids): read once, no subscription. */
 export function useStaticPart(pick: (api: ComposerApi) => PartProps): ReactPartProps {
-  const ctx = useComposerContext()
-  const i18n = useMessages()
-  const live = () => pick(ctx.connect(ctx.store.getState(), i18n))
-  return normalizeProps(dataOf(live()), live)
+  const live = useLive()
+  return normalizeProps(dataOf(pick(live())), () => pick(live()))
 }
 
-/** The connect result of the current state, without subscribing: for what never changes (strings, ids). */
+/** The connect result of the shown state, without subscribing: for what never changes (strings, ids). */
 export function useStaticApi(): ComposerApi {
-  const ctx = useComposerContext()
-  return ctx.connect(ctx.store.getState(), useMessages())
+  return useLive()()
 }
