@@ -1,0 +1,36 @@
+'use client'
+
+import { createQuestionClient, type QuestionClient } from '@parley/client'
+import {
+  QuestionClientProvider,
+  SessionComposerSlot,
+  useConnectionStatus,
+} from '@parley/react/connection'
+import { useEffect, useState } from 'react'
+
+function ConnectionStatus() {
+  return <p data-testid="connection">Connection: {useConnectionStatus()}</p>
+}
+
+/**
+ * The chat input of session `demo`, taken over by the composer while the host
+ * has a question pending. The client opens a socket, so it is created in the
+ * browser (in an effect), never while the server renders this component.
+ */
+export function LiveComposer() {
+  const [client, setClient] = useState<QuestionClient | null>(null)
+  useEffect(() => {
+    const created = createQuestionClient({ sessions: ['demo'] })
+    setClient(created)
+    return () => created.close()
+  }, [])
+
+  const chatInput = <textarea aria-label="Message" placeholder="Message the agent…" rows={3} />
+  if (!client) return chatInput
+  return (
+    <QuestionClientProvider client={client} queryClient="own">
+      <ConnectionStatus />
+      <SessionComposerSlot sessionId="demo">{chatInput}</SessionComposerSlot>
+    </QuestionClientProvider>
+  )
+}
