@@ -1,5 +1,6 @@
-import '@parley/react/styles.css'
+// app.css first: it declares the cascade layer order (base, then parley).
 import './app.css'
+import '@parley/react/styles.css'
 import { createQuestionClient } from '@parley/client'
 import { QuestionClientProvider } from '@parley/react/connection'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
