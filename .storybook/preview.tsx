@@ -2,8 +2,11 @@ import type { Preview } from '@storybook/react-vite'
 import '../packages/react/src/styles.css'
 
 const preview: Preview = {
+  // A docs page (props table, every story of the file) for each component with stories.
+  tags: ['autodocs'],
   parameters: {
     layout: 'padded',
+    options: { storySort: { order: ['Getting started', 'Composer'] } },
     // Accessibility violations fail the story's test.
     a11y: { test: 'error' },
   },

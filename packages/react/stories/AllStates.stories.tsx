@@ -220,6 +220,8 @@ function AllStatesPage() {
 const meta = {
   title: 'Composer/All states',
   component: AllStatesPage,
+  // A page of presets, not a public component: no docs page of its own.
+  tags: ['!autodocs'],
   parameters: { layout: 'fullscreen' },
   decorators: [(Story) => <div style={{ padding: 24 }}>{Story()}</div>],
 } satisfies Meta<typeof AllStatesPage>
