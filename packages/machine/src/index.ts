@@ -83,18 +83,3 @@ export {
   type SerializedDrafts,
   serializeDrafts,
 } from './drafts.ts'
-export {
-  addToQueue,
-  classifyArrival,
-  createQuestionQueue,
-  currentInQueue,
-  EMPTY_QUEUE,
-  type QuestionQueue,
-  type QueueArrival,
-  type QueueEntry,
-  type QueueState,
-  reconcileQueue,
-  resolveInQueue,
-  saveQueueDrafts,
-  TOMBSTONE_LIMIT,
-} from './question-queue.ts'
