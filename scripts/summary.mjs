@@ -36,6 +36,15 @@ for (const name of ['playwright', 'reliability']) {
   seen.push(name)
 }
 
+// scripts/examples.mjs: one entry per example (npm install + npm test).
+const examples = read('reports/examples.json')
+if (examples) {
+  totals.passed += examples.passed ?? 0
+  totals.failed += examples.failed ?? 0
+  totals.skipped += examples.skipped ?? 0
+  seen.push('examples')
+}
+
 const nothingRan = seen.length === 0 || totals.passed === 0
 if (nothingRan) console.error('No test report was found: nothing ran.')
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)

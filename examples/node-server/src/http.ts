@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { text } from 'node:stream/consumers'
+import type { HeaderReader } from './auth.js'
+
+/** `req.headers` as a `HeaderReader`. */
+export function headersOf(request: IncomingMessage): HeaderReader {
+  return {
+    get(name) {
+      const value = request.headers[name.toLowerCase()]
+      if (value === undefined) return null
+      return Array.isArray(value) ? value.join(', ') : value
+    },
+  }
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body)
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+    'cache-control': 'no-store',
+  })
+  response.end(json)
+}
+
+export class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Reads a body of at most `limit` bytes that must declare its length. */
+export async function readBody(request: IncomingMessage, limit = 64 * 1024): Promise<string> {
+  const declared = Number(request.headers['content-length'])
+  if (!Number.isSafeInteger(declared)) throw new BodyError(411, 'Content-Length is required')
+  if (declared > limit) throw new BodyError(413, 'body too large')
+  const body = await text(request)
+  if (Buffer.byteLength(body) > limit) throw new BodyError(413, 'body too large')
+  return body
+}
+
+/** Parses a JSON body; `BodyError(400)` when it is not JSON. */
+export async function readJson(request: IncomingMessage): Promise<unknown> {
+  const body = await readBody(request)
+  try {
+    return JSON.parse(body)
+  } catch {
+    throw new BodyError(400, 'body is not JSON')
+  }
+}

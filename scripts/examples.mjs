@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// Runs every example under examples/ (each folder whose package.json has a
+// `test` script) against freshly packed tarballs, the way an adopter would:
+// `npm install`, then `npm test`, each timed. Writes reports/examples.json
+// ({ passed, failed, skipped } and one entry per example) for
+// scripts/summary.mjs and exits 1 if any example failed.
+//
+// - Packs first (`flock /tmp/parley-pack.lock node scripts/pack-packages.mjs`)
+//   unless every tarball is newer than every file of packages/*/src and
+//   packages/*/package.json.
+// - Installs every example before testing any (vite-react's test serves its
+//   build from node-server). Installs and tests hold the pack lock shared, so
+//   nobody repacks .tarballs/ under a running install.
+// - No lockfile (`--no-package-lock`, and each example's .npmrc): a tarball's
+//   integrity changes with every build. Third-party versions are pinned exactly
+//   in each package.json instead. Without a lockfile npm keeps an installed
+//   file: tarball that changed, so node_modules/@parley is removed first.
+// - PARLEY_EXAMPLES=node-server,vite-react runs only those; the rest count
+//   as skipped.
+import { spawnSync } from 'node:child_process'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PACKAGES } from './build-packages.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const LOCK = '/tmp/parley-pack.lock'
+const examplesDir = join(root, 'examples')
+const tarballs = join(root, '.tarballs')
+
+function run(args, cwd) {
+  const started = performance.now()
+  const { status } = spawnSync(args[0], args.slice(1), { cwd, stdio: 'inherit' })
+  return { ok: status === 0, ms: Math.round(performance.now() - started) }
+}
+
+function newestMtime(dir) {
+  let newest = 0
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const { mtimeMs } = statSync(join(dir, name))
+    if (mtimeMs > newest) newest = mtimeMs
+  }
+  return newest
+}
+
+function tarballsAreFresh() {
+  const files = PACKAGES.map((name) => join(tarballs, `parley-${name}-0.1.0.tgz`))
+  if (!files.every((file) => existsSync(file))) return false
+  const oldestTarball = Math.min(...files.map((file) => statSync(file).mtimeMs))
+  const newestSource = Math.max(
+    ...PACKAGES.flatMap((name) => [
+      newestMtime(join(root, 'packages', name, 'src')),
+      statSync(join(root, 'packages', name, 'package.json')).mtimeMs,
+    ]),
+  )
+  return oldestTarball > newestSource
+}
+
+function discover() {
+  if (!existsSync(examplesDir)) return []
+  return readdirSync(examplesDir)
+    .filter((name) => {
+      const manifest = join(examplesDir, name, 'package.json')
+      if (!existsSync(manifest)) return false
+      return typeof JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test === 'string'
+    })
+    .sort()
+}
+
+const all = discover()
+const only = process.env.PARLEY_EXAMPLES?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
+const unknown = (only ?? []).filter((name) => !all.includes(name))
+if (unknown.length > 0) {
+  console.error(
+    `PARLEY_EXAMPLES names no example: ${unknown.join(', ')} (found: ${all.join(', ')})`,
+  )
+  process.exit(1)
+}
+const chosen = only ? all.filter((name) => only.includes(name)) : all
+
+const results = all.map((name) => ({
+  name,
+  status: chosen.includes(name) ? 'pending' : 'skipped',
+  installMs: null,
+  testMs: null,
+}))
+
+let packMs = 0
+if (chosen.length > 0) {
+  if (tarballsAreFresh())
+    console.log('examples: the tarballs are fresher than every package source')
+  else {
+    const pack = run(['flock', LOCK, 'node', 'scripts/pack-packages.mjs'], root)
+    packMs = pack.ms
+    if (!pack.ok) {
+      console.error('examples: packing failed')
+      process.exit(1)
+    }
+  }
+}
+
+for (const result of results.filter((entry) => entry.status === 'pending')) {
+  const cwd = join(examplesDir, result.name)
+  console.log(`\nexamples: ${result.name}: npm install`)
+  rmSync(join(cwd, 'node_modules/@parley'), { recursive: true, force: true })
+  const install = run(
+    ['flock', '-s', LOCK, 'npm', 'install', '--no-audit', '--no-fund', '--no-package-lock'],
+    cwd,
+  )
+  result.installMs = install.ms
+  if (!install.ok) result.status = 'failed'
+}
+
+for (const result of results.filter((entry) => entry.status === 'pending')) {
+  console.log(`\nexamples: ${result.name}: npm test`)
+  const test = run(['flock', '-s', LOCK, 'npm', 'test'], join(examplesDir, result.name))
+  result.testMs = test.ms
+  result.status = test.ok ? 'passed' : 'failed'
+}
+
+const count = (status) => results.filter((entry) => entry.status === status).length
+const report = {
+  passed: count('passed'),
+  failed: count('failed'),
+  skipped: count('skipped'),
+  packMs,
+  examples: results,
+}
+mkdirSync(join(root, 'reports'), { recursive: true })
+writeFileSync(join(root, 'reports/examples.json'), `${JSON.stringify(report, null, 2)}\n`)
+
+const seconds = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`)
+console.log(`\nexamples (pack ${seconds(packMs)}):`)
+for (const entry of results)
+  console.log(
+    `  ${entry.name.padEnd(16)} ${entry.status.padEnd(8)} install ${seconds(entry.installMs).padStart(7)}  test ${seconds(entry.testMs).padStart(7)}`,
+  )
+console.log(`${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`)
+process.exit(report.failed > 0 ? 1 : 0)
