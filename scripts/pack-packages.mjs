@@ -28,9 +28,17 @@ const fail = (message) => {
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 for (const name of PACKAGES) buildPackage(name)
+// The pnpm running this script (`pnpm run pack:check`; a script or a native
+// binary), else the pinned one through npx.
+const execPath = process.env.npm_execpath ?? ''
+const pnpm = !execPath.includes('pnpm')
+  ? ['npx', ['-y', 'pnpm@12.4.2']]
+  : /\.[cm]?js$/.test(execPath)
+    ? [process.execPath, [execPath]]
+    : [execPath, []]
 for (const name of PACKAGES) {
   const dir = join(root, 'packages', name)
-  run('npx', ['-y', 'pnpm@12.4.2', 'pack', '--pack-destination', out], dir)
+  run(pnpm[0], [...pnpm[1], 'pack', '--pack-destination', out], dir)
 }
 
 for (const tarball of readdirSync(out).filter((file) => file.endsWith('.tgz'))) {
