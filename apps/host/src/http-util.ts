@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { TLSSocket } from 'node:tls'
+import contentType from 'content-type'
+import getRawBody from 'raw-body'
 
 export class HttpError extends Error {
   constructor(
@@ -44,19 +46,23 @@ export function sendError(res: ServerResponse, error: HttpError) {
  * (so a cross-site form cannot post), at most `limit` bytes, parsed or 400.
  */
 export async function readJson(req: IncomingMessage, limit = 64 * 1024): Promise<unknown> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+  let type: string | undefined
+  try {
+    type = contentType.parse(req).type
+  } catch {
+    type = undefined
+  }
   if (type !== 'application/json')
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/json.')
-  const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > limit) throw new HttpError(413, 'TOO_LARGE', 'The body is too large.')
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > limit) throw new HttpError(413, 'TOO_LARGE', 'The body is too large.')
-    chunks.push(chunk as Buffer)
+  let text: string
+  try {
+    // raw-body counts while reading, and refuses a declared or real length over the limit.
+    text = await getRawBody(req, { limit, encoding: 'utf8' })
+  } catch (error) {
+    const status = (error as { status?: unknown }).status
+    if (status === 413) throw new HttpError(413, 'TOO_LARGE', 'The body is too large.')
+    throw new HttpError(400, 'BAD_BODY', 'The body could not be read.')
   }
-  const text = Buffer.concat(chunks).toString('utf8')
   if (text.length === 0) return {}
   try {
     return JSON.parse(text)
