@@ -292,3 +292,24 @@ describe('every reply', () => {
     }
   })
 })
+
+describe('a stream narrowed with ?session=', () => {
+  it('stops getting a session’s frames the moment access to it is revoked', async () => {
+    const granted = new Set(['s1'])
+    const { ask, base, host } = await start({
+      canAccess: (user, sessionId) => user === 'alice' && granted.has(sessionId),
+    })
+    const tab = await readyTab(base, { sessions: ['s1'] })
+    void ask('s1')
+    await tab.count('question/requested')
+    granted.delete('s1')
+    void ask('s1')
+    host.broadcast('s1', { type: 'chat/x' })
+    granted.add('s1')
+    host.broadcast('s1', { type: 'chat/after' })
+    await tab.count('chat/after')
+    expect(tab.of('question/requested')).toHaveLength(1)
+    expect(tab.of('chat/x')).toHaveLength(0)
+    tab.close()
+  })
+})
