@@ -101,7 +101,8 @@ export async function startBenchHost(): Promise<BenchHost> {
     }
     host.handleRequest(request, response)
   })
-  host.attach(server)
+  // The baselines' own WebSocket paths are answered below; the host leaves them to us.
+  host.attach(server, { otherUpgrades: 'pass' })
   // Same options as the host's mux socket server.
   const echo = new ws.WebSocketServer({
     noServer: true,
@@ -120,6 +121,7 @@ export async function startBenchHost(): Promise<BenchHost> {
         for (let i = 0; i < blast.count; i++) peer.send(blast.frame)
         peer.send('{"type":"mux/ready"}')
       })
+    else if (request.url?.split('?')[0] !== '/api/mux') socket.destroy()
   })
   server.listen(0, '127.0.0.1', 2048)
   await once(server, 'listening')
