@@ -11,7 +11,7 @@ export type {
   ComposerStateReducer,
 } from '@parley/machine'
 export { ComposerSlot, type ComposerSlotProps } from './composer/composer-slot.tsx'
-export type { QuestionComposerOptions } from './composer/controller.ts'
+export type { ComposerSendResult, QuestionComposerOptions } from './composer/controller.ts'
 export {
   Announcer,
   Body,

@@ -53,3 +53,15 @@ describe('resolutions', () => {
     >()
   })
 })
+
+describe('QuestionComposer callbacks', () => {
+  it('take the same results as ComposerSlot', () => {
+    type Options = import('../src/composer/controller.ts').QuestionComposerOptions
+    const addToolOutput = (() => undefined) as AddToolOutput
+    expectTypeOf((answer: AskUserQuestionAnswer) =>
+      addToolOutput({ tool: 'ask_user_question', toolCallId: 'c1', output: answer }),
+    ).toExtend<Options['onAnswer']>()
+    expectTypeOf(() => {}).toExtend<Options['onCancel']>()
+    expectTypeOf(() => Promise.resolve({ accepted: true })).toExtend<Options['onCancel']>()
+  })
+})

@@ -1,6 +1,7 @@
 import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { ComposerSendResult } from './controller.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
 
 /** Props of `ComposerSlot`. */
@@ -19,11 +20,9 @@ export interface ComposerSlotProps
    * `accepted: true`, `undefined`) is accepted; one that rejects is a
    * transport failure. Returning nothing (`void`) accepts at once.
    */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing is welcome here
-  onAnswer: (rpcId: string, answer: AskUserQuestionAnswer) => void | PromiseLike<unknown>
+  onAnswer: (rpcId: string, answer: AskUserQuestionAnswer) => ComposerSendResult
   /** Cancels request `rpcId`. Its return is read like `onAnswer`'s. */
-  // biome-ignore lint/suspicious/noConfusingVoidType: as for `onAnswer`
-  onCancel: (rpcId: string) => void | PromiseLike<unknown>
+  onCancel: (rpcId: string) => ComposerSendResult
   /**
    * Host-broadcast outcomes by `rpcId` (own keys only); a present one
    * settles that card. `SessionComposerSlot` passes `useSessionResolutions`.
@@ -153,8 +152,8 @@ export function ComposerSlot({
             request={active}
             queue={{ position: 1, total: requests.length }}
             resolution={resolutionOf(resolutions, active.rpcId)}
-            onAnswer={(answer) => Promise.resolve(onAnswer(active.rpcId, answer))}
-            onCancel={() => Promise.resolve(onCancel(active.rpcId))}
+            onAnswer={(answer) => onAnswer(active.rpcId, answer)}
+            onCancel={() => onCancel(active.rpcId)}
           />
         </div>
       ) : null}

@@ -33,6 +33,17 @@ import {
 import { createConnectFor } from './use-part.ts'
 
 /** Options shared by `useQuestionComposer` and `QuestionComposer`. */
+/**
+ * What `onAnswer` / `onCancel` return, read as a receipt: a promise or any
+ * thenable (such as AI SDK's `addToolOutput`) that resolves with
+ * `{ accepted: false, reason }` is refused and the user can retry; one that
+ * resolves with anything else (an accepted `RespondReceipt`, `undefined`) is
+ * accepted; one that rejects is a transport failure; nothing at all accepts
+ * at once.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing is welcome here
+export type ComposerSendResult = void | PromiseLike<unknown>
+
 export interface QuestionComposerOptions {
   /** The request to answer: `{ rpcId, sessionId, questions }`. */
   request: ComposerRequest
@@ -42,9 +53,9 @@ export interface QuestionComposerOptions {
    * transport failure. Refusals and failures show in the status region and
    * the user can retry.
    */
-  onAnswer: (answer: AskUserQuestionAnswer) => Promise<unknown>
+  onAnswer: (answer: AskUserQuestionAnswer) => ComposerSendResult
   /** Cancels the whole request. Settles like `onAnswer`. */
-  onCancel: () => Promise<unknown>
+  onCancel: () => ComposerSendResult
   /** Built-in dictionary. @default 'en' */
   locale?: ComposerLocale | undefined
   /** Overrides any string of the dictionary. */
@@ -163,7 +174,7 @@ export function useComposerController(options: QuestionComposerOptions): Compose
   const storage = options.draftStorage === undefined ? defaultDraftStorage() : options.draftStorage
 
   useLayoutEffect(() => {
-    const settle = (promise: () => Promise<unknown>) => {
+    const settle = (promise: () => ComposerSendResult) => {
       let pending: Promise<unknown>
       try {
         pending = Promise.resolve(promise())
