@@ -8,7 +8,14 @@ import type {
   RespondReceipt,
 } from '@parley/seam/wire'
 import type { StoreApi } from 'zustand/vanilla'
-import { type ClientTimers, createConnection, type WebSocketConstructor } from './connection.ts'
+import {
+  type ClientTimers,
+  createConnection,
+  type Downlink,
+  openWebSocket,
+  type WebSocketConstructor,
+} from './connection.ts'
+import { QuestionClientError } from './errors.ts'
 import type { ClientQuestion, SessionResolutions } from './request-queue.ts'
 import { type FetchLike, postRespond } from './respond.ts'
 import {
@@ -18,6 +25,14 @@ import {
   selectSessionQuestions,
   selectSessionResolutions,
 } from './session-store.ts'
+import { type EventSourceConstructor, openEventSource } from './transport-sse.ts'
+
+/**
+ * How the downlink is carried. `sse` suits hosts that cannot upgrade (Next.js
+ * route handlers, edge runtimes); `auto` takes a WebSocket where the runtime
+ * has one, else an EventSource.
+ */
+export type QuestionTransport = 'websocket' | 'sse' | 'auto'
 
 /** A frame the client dropped because it failed the wire schemas. */
 export interface FrameError {
@@ -36,8 +51,12 @@ export interface QuestionClientOptions {
   muxPath?: string
   /** @default '/api/respond' */
   respondPath?: string
+  /** @default 'websocket' */
+  transport?: QuestionTransport
   /** @default globalThis.WebSocket */
   WebSocket?: WebSocketConstructor
+  /** For `transport: 'sse'`; `withCredentials` follows `credentials`. @default globalThis.EventSource */
+  EventSource?: EventSourceConstructor
   /** @default globalThis.fetch */
   fetch?: FetchLike
   /** Extra headers for respond POSTs (an auth token, a CSRF header). */
@@ -50,6 +69,12 @@ export interface QuestionClientOptions {
   timers?: ClientTimers
   /** Called for each dropped frame (also see `client.onFrameError`). */
   onFrameError?: (error: FrameError) => void
+  /**
+   * Called when the downlink cannot start: `TRANSPORT_UNAVAILABLE` when the
+   * runtime has no `WebSocket` / `EventSource` and none was given (server
+   * rendering). The client then stays `closed` and schedules nothing.
+   */
+  onError?: (error: QuestionClientError) => void
 }
 
 /** The browser side of the mux. See the package README. */
@@ -101,9 +126,9 @@ function emit<T>(listeners: Set<(value: T) => void>, value: T): void {
   }
 }
 
-function muxUrl(base: string, path: string, sessions: readonly string[]): string {
+function muxUrl(base: string, path: string, sessions: readonly string[], ws: boolean): string {
   const url = new URL(path, base)
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  if (ws) url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   for (const id of sessions) url.searchParams.append('session', id)
   return url.toString()
 }
@@ -129,27 +154,30 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     } else emit(appListeners, frame)
   }
 
-  const WebSocketImpl = options.WebSocket ?? globalThis.WebSocket
-  const connection = createConnection({
-    url: muxUrl(base, options.muxPath ?? '/api/mux', options.sessions ?? []),
-    WebSocket: WebSocketImpl,
-    timers: options.timers ?? {
-      setTimeout: (callback, ms) => setTimeout(callback, ms),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
-    random: options.random ?? Math.random,
-    onStatus: sessions.setConnection,
-    onSocket: () => {
-      replayed = new Set()
-    },
-    onFrame,
-    onFrameError: (issues, data) => emit(errorListeners, { issues, data }),
-  })
+  const credentials = options.credentials ?? 'same-origin'
+  const transport = pickTransport(options, credentials)
+  const connection = transport
+    ? createConnection({
+        url: muxUrl(base, options.muxPath ?? '/api/mux', options.sessions ?? [], transport.ws),
+        open: transport.open,
+        timers: options.timers ?? {
+          setTimeout: (callback, ms) => setTimeout(callback, ms),
+          clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+        },
+        random: options.random ?? Math.random,
+        onStatus: sessions.setConnection,
+        onSocket: () => {
+          replayed = new Set()
+        },
+        onFrame,
+        onFrameError: (issues, data) => emit(errorListeners, { issues, data }),
+      })
+    : idleConnection(sessions.setConnection)
 
   const post = {
     url: new URL(options.respondPath ?? '/api/respond', base).toString(),
     fetch: options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init)),
-    credentials: options.credentials ?? 'same-origin',
+    credentials,
     headers: options.headers ?? (() => ({})),
   }
 
@@ -164,6 +192,15 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
 
   const { store } = sessions
   connection.start()
+  if (!transport) {
+    const missing = options.transport === 'sse' ? 'EventSource' : 'WebSocket'
+    options.onError?.(
+      new QuestionClientError(
+        `No ${missing} in this runtime: create the client in the browser, or pass one.`,
+        'TRANSPORT_UNAVAILABLE',
+      ),
+    )
+  }
   return {
     store,
     getState: store.getState,
@@ -185,4 +222,25 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     reconnect: connection.reconnect,
     close: connection.stop,
   }
+}
+
+/** The transport's opener, or `null` when the runtime lacks it (server rendering). */
+function pickTransport(
+  options: QuestionClientOptions,
+  credentials: RequestCredentials,
+): { open: (url: string) => Downlink; ws: boolean } | null {
+  const transport = options.transport ?? 'websocket'
+  const WebSocketImpl = options.WebSocket ?? globalThis.WebSocket
+  if (transport !== 'sse' && WebSocketImpl) return { open: openWebSocket(WebSocketImpl), ws: true }
+  const EventSourceImpl = options.EventSource ?? globalThis.EventSource
+  if (transport !== 'websocket' && EventSourceImpl) {
+    return { open: openEventSource(EventSourceImpl, credentials === 'include'), ws: false }
+  }
+  return null
+}
+
+/** Stands in for the connection where there is no transport: `closed`, and no timers. */
+function idleConnection(setStatus: (status: ConnectionStatus) => void) {
+  const close = () => setStatus('closed')
+  return { start: close, reconnect: close, stop: close }
 }

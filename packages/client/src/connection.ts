@@ -4,7 +4,7 @@ import { backoffDelay } from './backoff.ts'
 import type { ConnectionStatus } from './session-store.ts'
 
 /** A handler type checked bivariantly, so DOM and `ws` event types both fit. */
-type Handler<E> = { bivariant(event: E): void }['bivariant']
+export type Handler<E> = { bivariant(event: E): void }['bivariant']
 
 /** The browser `WebSocket` surface the client uses (the `ws` package fits too). */
 export interface WebSocketLike {
@@ -18,6 +18,25 @@ export interface WebSocketLike {
 /** A `WebSocket` constructor. */
 export type WebSocketConstructor = new (url: string) => WebSocketLike
 
+/** One open downlink, whatever carries it (a WebSocket, an EventSource). */
+export interface Downlink {
+  onmessage: Handler<{ data: unknown }> | null
+  /** Called once when the transport ends; the connection reconnects. */
+  onclose: Handler<unknown> | null
+  close(code?: number, reason?: string): void
+}
+
+/** Opens the mux as a WebSocket. */
+export function openWebSocket(WebSocketImpl: WebSocketConstructor): (url: string) => Downlink {
+  return (url) => {
+    const socket = new WebSocketImpl(url)
+    socket.onerror = () => {
+      // A close event follows; the reconnect is scheduled there.
+    }
+    return socket
+  }
+}
+
 /** Timer functions for the reconnect backoff. */
 export interface ClientTimers {
   setTimeout(callback: () => void, ms: number): unknown
@@ -26,7 +45,7 @@ export interface ClientTimers {
 
 interface ConnectionDeps {
   url: string
-  WebSocket: WebSocketConstructor
+  open(url: string): Downlink
   timers: ClientTimers
   random: () => number
   onStatus(status: ConnectionStatus): void
@@ -43,7 +62,7 @@ interface ConnectionDeps {
  * connection reached `mux/ready`.
  */
 export function createConnection(deps: ConnectionDeps) {
-  let socket: WebSocketLike | null = null
+  let socket: Downlink | null = null
   let timer: unknown
   let attempt = 0
   let everReady = false
@@ -53,9 +72,9 @@ export function createConnection(deps: ConnectionDeps) {
     timer = undefined
     if (stopped) return
     let live = false
-    let current: WebSocketLike
+    let current: Downlink
     try {
-      current = new deps.WebSocket(deps.url)
+      current = deps.open(deps.url)
     } catch {
       scheduleReconnect()
       return
@@ -82,9 +101,6 @@ export function createConnection(deps: ConnectionDeps) {
       if (socket !== current) return
       socket = null
       scheduleReconnect()
-    }
-    current.onerror = () => {
-      // A close event follows; the reconnect is scheduled there.
     }
   }
 

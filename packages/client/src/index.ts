@@ -4,6 +4,7 @@ export {
   type FrameError,
   type QuestionClient,
   type QuestionClientOptions,
+  type QuestionTransport,
 } from './client.ts'
 export type { ClientTimers, WebSocketConstructor, WebSocketLike } from './connection.ts'
 export { QuestionClientError, type QuestionClientErrorCode } from './errors.ts'
@@ -24,3 +25,4 @@ export {
   selectSessionQuestions,
   selectSessionResolutions,
 } from './session-store.ts'
+export type { EventSourceConstructor, EventSourceLike } from './transport-sse.ts'
