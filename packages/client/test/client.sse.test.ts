@@ -137,4 +137,30 @@ describe('the SSE transport', () => {
     expect(client.getConnectionStatus()).toBe('open')
     expect(sources).toHaveLength(1)
   })
+
+  it('works against host.fetch alone, as in a route handler without upgrades', async () => {
+    running = await startHost()
+    const asked = running.ask('s1')
+    const handler = (url: string, init: RequestInit) => running.host.fetch(new Request(url, init))
+    const clock = manualClock()
+    client = createQuestionClient({
+      baseUrl: 'http://app.test',
+      transport: 'sse',
+      EventSource: eventSourceAs('alice', [], handler),
+      fetch: handler,
+      headers: () => ({ 'x-user': 'alice' }),
+      timers: clock.timers,
+    })
+    await waitOpen()
+    running.host.dropStreams()
+    await clock.scheduledSoon()
+    running.ask('s1')
+    clock.fire()
+    await waitOpen()
+    const [first, second] = running.registered.map((info) => info.rpcId)
+    expect(ids('s1')).toEqual([first, second])
+    expect(await client.respond(first ?? '', 's1', VALID_ANSWER)).toEqual({ accepted: true })
+    await waitFor(() => ids('s1').length === 1, 'the resolution')
+    await expect(asked).resolves.toMatchObject({ answers: VALID_ANSWER.answers })
+  })
 })

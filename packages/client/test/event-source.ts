@@ -16,8 +16,15 @@ function dataOf(block: string): string | undefined {
   return lines.map((line) => line.slice(line.startsWith('data: ') ? 6 : 5)).join('\n')
 }
 
-/** An `EventSource` constructor that authenticates as `user` (the test host reads `x-user`). */
-export function eventSourceAs(user: string, opened: OpenedSource[] = []): EventSourceConstructor {
+/**
+ * An `EventSource` constructor that authenticates as `user` (the test host
+ * reads `x-user`); `fetchImpl` is the network, or a handler like `host.fetch`.
+ */
+export function eventSourceAs(
+  user: string,
+  opened: OpenedSource[] = [],
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): EventSourceConstructor {
   return class TestEventSource implements EventSourceLike {
     onmessage: EventSourceLike['onmessage'] = null
     onerror: EventSourceLike['onerror'] = null
@@ -37,7 +44,7 @@ export function eventSourceAs(user: string, opened: OpenedSource[] = []): EventS
 
     private async read(url: string): Promise<void> {
       try {
-        const response = await fetch(url, {
+        const response = await fetchImpl(url, {
           headers: { accept: 'text/event-stream', 'x-user': user },
           signal: this.abort.signal,
         })
