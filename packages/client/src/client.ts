@@ -192,14 +192,13 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
 
   const { store } = sessions
   connection.start()
-  if (!transport) {
+  if (!transport && options.onError) {
     const missing = options.transport === 'sse' ? 'EventSource' : 'WebSocket'
-    options.onError?.(
-      new QuestionClientError(
-        `No ${missing} in this runtime: create the client in the browser, or pass one.`,
-        'TRANSPORT_UNAVAILABLE',
-      ),
+    const error = new QuestionClientError(
+      `No ${missing} in this runtime: create the client in the browser, or pass one.`,
+      'TRANSPORT_UNAVAILABLE',
     )
+    emit(new Set([options.onError]), error)
   }
   return {
     store,

@@ -27,6 +27,15 @@ describe.each(['websocket', 'sse', 'auto'] as const)('without a %s transport', (
   })
 })
 
+it('a throwing onError does not break creating the client', () => {
+  const client = createQuestionClient({
+    onError: () => {
+      throw new Error('listener bug')
+    },
+  })
+  expect(client.getConnectionStatus()).toBe('closed')
+})
+
 describe('auto', () => {
   it('takes an EventSource when the runtime has no WebSocket', () => {
     const urls: string[] = []
