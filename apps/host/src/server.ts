@@ -61,6 +61,8 @@ export interface DemoServerOptions {
    * see docs/protocol.md).
    */
   hostLimits?: HostLimits | undefined
+  /** Sees every refused mux connection (`main.ts` logs them: a proxy that rewrites `Host` shows up here). */
+  onMuxRefused?: QuestionHostOptions<string>['onRefused']
 }
 
 /** The `@parley/host` limits the demo lets a caller set. */
@@ -124,6 +126,7 @@ export function createDemoServer(options: DemoServerOptions) {
     trustProxy: options.trustProxy ?? false,
     onRegistered: (info) => testApi?.onRegistered(info),
     ...options.hostLimits,
+    ...(options.onMuxRefused && { onRefused: options.onMuxRefused }),
   })
   const broadcast = (session: Session, frame: ChatFrame) => host.broadcast(session.id, frame)
   const publishSession = (session: Session) =>

@@ -89,6 +89,16 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     return admitMux(fence, request)
   }
 
+  /** Tells `onRefused` about a refused mux connection; returns the refusal. */
+  function refused(refusal: Refusal, request: HostRequest, transport: 'websocket' | 'sse') {
+    try {
+      options.onRefused?.({ status: refusal.status, reason: refusal.error, transport, request })
+    } catch (error) {
+      report(error, 'onRefused')
+    }
+    return refusal
+  }
+
   return {
     muxPath,
     respondPath,
@@ -99,6 +109,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     asks,
     report,
     admit,
+    refused,
     /** The route of a request with this path and method. */
     route(path: string, method: string): Route {
       if (path === respondPath) return 'respond'
@@ -108,9 +119,9 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     /** Admission plus a stream slot, for the SSE variant of the mux. */
     async admitStream(request: HostRequest): Promise<AdmittedStream<P> | Refusal> {
       const admission = await admit(request)
-      if (isRefusal(admission)) return admission
+      if (isRefusal(admission)) return refused(admission, request, 'sse')
       const ticket = hub.reserve(admission.principal)
-      if (isRefusal(ticket)) return ticket
+      if (isRefusal(ticket)) return refused(ticket, request, 'sse')
       return { ...admission, ticket }
     },
     /** `POST respondPath`. */

@@ -7,4 +7,10 @@ export {
   type PendingStore,
 } from './pending-table.ts'
 export { MAX_RECEIPT_ISSUES } from './respond.ts'
-export type { HostRequest, HostTimers, QuestionHostOptions, RegisteredInfo } from './types.ts'
+export type {
+  HostRequest,
+  HostTimers,
+  MuxRefusal,
+  QuestionHostOptions,
+  RegisteredInfo,
+} from './types.ts'

@@ -23,6 +23,7 @@ export function createNodeAdapter<P>(core: HostCore<P>) {
     hub: core.hub,
     heartbeat: core.heartbeat,
     admit: core.admit,
+    refused: core.refused,
     report: core.report,
   })
   const pathOf = nodePathReader([core.muxPath, core.respondPath])

@@ -32,6 +32,16 @@ export interface HostTimers {
   clearInterval(handle: unknown): void
 }
 
+/** A refused mux connection, as `onRefused` sees it. */
+export interface MuxRefusal {
+  /** The HTTP status the host answered: 400, 401, 403, 429 or 503. */
+  status: number
+  /** The reason it gave, as sent in the reply. */
+  reason: string
+  transport: 'websocket' | 'sse'
+  request: HostRequest
+}
+
 /** Options of `createQuestionHost`. `P` is your principal (user) type. */
 export interface QuestionHostOptions<P> {
   /**
@@ -99,6 +109,13 @@ export interface QuestionHostOptions<P> {
    * answered (500, refused, or "no") and keeps running. @default console.error
    */
   onError?(error: unknown, where: string): void
+  /**
+   * Sees every mux connection the host refuses, with the status and the
+   * reason it answered (Origin not allowed, not authenticated, too many
+   * streams, …): what to log when a tab "connects forever" behind a proxy.
+   * Errors it throws are reported to `onError`.
+   */
+  onRefused?(refused: MuxRefusal): void
   /** Path of the downlink. @default '/api/mux' */
   muxPath?: string
   /** Path of the uplink. @default '/api/respond' */

@@ -11,6 +11,7 @@ interface WebSocketMuxDeps<P> {
   hub: StreamHub<P>
   heartbeat: Heartbeat
   admit(request: HostRequest): Promise<Admission<P> | Refusal>
+  refused(refusal: Refusal, request: HostRequest, transport: 'websocket'): Refusal
   report(error: unknown, where: string): void
 }
 
@@ -104,9 +105,11 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
       let ticket: StreamTicket | undefined
       try {
         const admission = await deps.admit(view)
-        if (isRefusal(admission)) return refuseUpgrade(socket, admission)
+        if (isRefusal(admission))
+          return refuseUpgrade(socket, deps.refused(admission, view, 'websocket'))
         const reserved = deps.hub.reserve(admission.principal)
-        if (isRefusal(reserved)) return refuseUpgrade(socket, reserved)
+        if (isRefusal(reserved))
+          return refuseUpgrade(socket, deps.refused(reserved, view, 'websocket'))
         ticket = reserved
         if (socket.destroyed) return ticket.release()
         socket.off('error', ignore)

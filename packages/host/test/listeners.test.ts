@@ -217,3 +217,31 @@ describe('a refused upgrade', () => {
       .toBe(0)
   })
 })
+
+describe('a refused mux connection', () => {
+  it('is reported to onRefused with its status, reason and transport', async () => {
+    const refusals: { status: number; reason: string; transport: string }[] = []
+    const { base } = await start({
+      onRefused: ({ status, reason, transport }) => refusals.push({ status, reason, transport }),
+    })
+    openTab(base, { user: 'alice', origin: 'http://evil.example' })
+    await expect.poll(() => refusals.length).toBe(1)
+    const sse = await fetch(`http://${base}/api/mux`, { headers: { accept: 'text/event-stream' } })
+    expect(sse.status).toBe(401)
+    expect(refusals).toEqual([
+      { status: 403, reason: 'Origin not allowed.', transport: 'websocket' },
+      { status: 401, reason: 'Not authenticated.', transport: 'sse' },
+    ])
+  })
+
+  it('keeps refusing when onRefused throws, and reports that', async () => {
+    const { base } = await start({
+      onRefused: () => {
+        throw new Error('log down')
+      },
+    })
+    const sse = await fetch(`http://${base}/api/mux`, { headers: { accept: 'text/event-stream' } })
+    expect(sse.status).toBe(401)
+    expect(errors).toContain('onRefused')
+  })
+})
