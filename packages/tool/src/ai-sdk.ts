@@ -16,6 +16,14 @@ export interface AskUserQuestionAiToolOptions {
   /** The calling agent, passed to the service's caller policy. */
   agent?: unknown
   /**
+   * Deadline of every ask in milliseconds (a positive safe integer): when it
+   * passes, the model reads that the user did not answer in time
+   * (`ASK_TIMED_OUT`). The SDK's `abortSignal` still aborts (`ASK_ABORTED`).
+   * A deadline must be this, not `AbortSignal.timeout()`, or the model reads
+   * "aborted".
+   */
+  timeoutMs?: number | undefined
+  /**
    * What a failed ask becomes. `'result'` returns `{ ok: false, error }` so the
    * model reads the error as the tool result (a cancel stated as "not
    * consent"); `'throw'` rethrows and lets the SDK report a tool error.
@@ -61,12 +69,13 @@ function questionsOf(input: unknown) {
  * `execute`, so bad input reaches the model as an `INVALID_INPUT` result it
  * can correct. `execute` passes the SDK's `abortSignal` and the tool call id
  * (as `callId`) to `service.ask`. The model reads `formatToolResult` text.
+ * Throws a `TypeError` when `options.timeoutMs` is not a positive safe integer.
  */
 export function askUserQuestionAiTool(
   service: UserQuestionService,
   options: AskUserQuestionAiToolOptions = {},
 ): Tool<AskUserQuestionToolInput, AskUserQuestionAiToolOutput> {
-  const core = createAskUserQuestionTool(service)
+  const core = createAskUserQuestionTool(service, { timeoutMs: options.timeoutMs })
   return tool<AskUserQuestionToolInput, AskUserQuestionAiToolOutput>({
     description: core.description,
     inputSchema: jsonSchema<AskUserQuestionToolInput>(core.inputSchema),

@@ -12,6 +12,7 @@ export {
   ASK_USER_QUESTION_TOOL_NAME,
   type AskUserQuestionTool,
   type AskUserQuestionToolContext,
+  type AskUserQuestionToolOptions,
   createAskUserQuestionTool,
   parseToolInput,
   toQuestionItems,

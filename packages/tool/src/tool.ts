@@ -27,6 +27,23 @@ export interface AskUserQuestionToolContext {
   callId?: string | undefined
   /** The calling agent, for the service's caller policy. */
   agent?: unknown
+  /**
+   * Deadline of this ask in milliseconds (a positive safe integer), sent as
+   * the request's `timeoutMs`: when it passes, the ask rejects with
+   * `ASK_TIMED_OUT`. Overrides the tool's default. Use this, not
+   * `AbortSignal.timeout()`, which rejects with `ASK_ABORTED`.
+   */
+  timeoutMs?: number | undefined
+}
+
+/** Options of {@link createAskUserQuestionTool}. */
+export interface AskUserQuestionToolOptions {
+  /**
+   * Default deadline of every ask in milliseconds (a positive safe integer);
+   * a `timeoutMs` in the execute context wins. Without either, the ask waits
+   * until it is answered, cancelled or aborted.
+   */
+  timeoutMs?: number | undefined
 }
 
 /** A provider-neutral `ask_user_question` tool bound to one service. */
@@ -41,6 +58,8 @@ export interface AskUserQuestionTool {
    * Validates the model's input, asks the service and resolves with the
    * normalized answer. Rejects with a `ToolInputError` (`INVALID_INPUT`) for
    * input that fails the schema, or with the service's `UserQuestionError`.
+   * Rejects with a `TypeError` when `context.timeoutMs` is not a positive safe
+   * integer (a bug in the caller, not in the model's input).
    */
   execute(input: unknown, context?: AskUserQuestionToolContext): Promise<AskUserQuestionAnswer>
 }
@@ -68,26 +87,47 @@ export function toQuestionItems(input: AskUserQuestionToolInput): AskUserQuestio
   })
 }
 
+/** Throws a `TypeError` unless `timeoutMs` is absent or a positive safe integer. */
+function checkTimeoutMs(timeoutMs: unknown, where: string): void {
+  if (timeoutMs === undefined) return
+  if (typeof timeoutMs === 'number' && Number.isSafeInteger(timeoutMs) && timeoutMs > 0) return
+  const shown = typeof timeoutMs === 'number' ? String(timeoutMs) : typeof timeoutMs
+  throw new TypeError(
+    `${where} must be a positive whole number of milliseconds (a safe integer), got ${shown}.`,
+  )
+}
+
 function toRequest(
   input: AskUserQuestionToolInput,
   context: AskUserQuestionToolContext,
+  timeoutMs: number | undefined,
 ): AskUserQuestionRequest {
   const request: AskUserQuestionRequest = { questions: toQuestionItems(input) }
   if (context.signal !== undefined) request.signal = context.signal
   if (context.sessionId !== undefined) request.sessionId = context.sessionId
   if (context.callId !== undefined) request.callId = context.callId
   if (context.agent !== undefined) request.agent = context.agent
+  if (timeoutMs !== undefined) request.timeoutMs = timeoutMs
   return request
 }
 
-/** Creates the model-facing `ask_user_question` tool over a question service. */
-export function createAskUserQuestionTool(service: UserQuestionService): AskUserQuestionTool {
+/**
+ * Creates the model-facing `ask_user_question` tool over a question service.
+ * Throws a `TypeError` when `options.timeoutMs` is not a positive safe integer.
+ */
+export function createAskUserQuestionTool(
+  service: UserQuestionService,
+  options: AskUserQuestionToolOptions = {},
+): AskUserQuestionTool {
+  checkTimeoutMs(options.timeoutMs, 'options.timeoutMs')
   return {
     name: ASK_USER_QUESTION_TOOL_NAME,
     description: ASK_USER_QUESTION_DESCRIPTION,
     inputSchema: askUserQuestionInputJsonSchema,
     async execute(input, context = {}) {
-      return service.ask(toRequest(parseToolInput(input), context))
+      checkTimeoutMs(context.timeoutMs, 'context.timeoutMs')
+      const timeoutMs = context.timeoutMs ?? options.timeoutMs
+      return service.ask(toRequest(parseToolInput(input), context, timeoutMs))
     },
   }
 }
