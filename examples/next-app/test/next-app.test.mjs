@@ -116,6 +116,36 @@ test('in Chromium the question and its options show, and a chosen option is sent
   }
 })
 
+test('in Chromium a question the agent asks takes over the chat input over SSE and is answered', async () => {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const page = await browser.newPage()
+    const errors = []
+    page.on('pageerror', (error) => errors.push(error))
+    await page.goto(`${base}/connection`)
+    await page.getByTestId('connection').filter({ hasText: 'open' }).waitFor()
+    // The agent, in the Next server, asks and waits for the answer.
+    const asked = fetch(`${base}/api/ask`, { method: 'POST' }).then((response) => response.json())
+    const heading = page.getByRole('heading', { name: 'Which accent colour should the app use?' })
+    await heading.waitFor()
+    assert.equal(await page.getByRole('textbox', { name: 'Message' }).isVisible(), false)
+    await page.getByRole('radio', { name: /Amber/ }).click()
+    await page.getByRole('button', { name: /Submit/ }).click()
+    assert.deepEqual(await asked, {
+      ok: true,
+      answer: { answers: [{ id: 'colour', selected: ['Amber'] }] },
+    })
+    // The question is resolved and the chat input comes back.
+    await page.getByRole('textbox', { name: 'Message' }).waitFor()
+    assert.deepEqual(errors, [])
+  } finally {
+    await browser.close()
+  }
+})
+
 /** Reads `data:` frames from an SSE response until `predicate` accepts one. */
 async function nextFrame(reader, state, predicate) {
   const decoder = new TextDecoder()

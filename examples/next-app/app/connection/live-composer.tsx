@@ -14,13 +14,15 @@ function ConnectionStatus() {
 
 /**
  * The chat input of session `demo`, taken over by the composer while the host
- * has a question pending. The client opens a socket, so it is created in the
- * browser (in an effect), never while the server renders this component.
+ * has a question pending. Next route handlers cannot upgrade to WebSockets,
+ * so the client reads the mux over Server-Sent Events (`transport: 'sse'`,
+ * served by `host.fetch` in app/api/mux). It is created in the browser (in an
+ * effect), never while the server renders this component.
  */
 export function LiveComposer() {
   const [client, setClient] = useState<QuestionClient | null>(null)
   useEffect(() => {
-    const created = createQuestionClient({ sessions: ['demo'] })
+    const created = createQuestionClient({ sessions: ['demo'], transport: 'sse' })
     setClient(created)
     return () => created.close()
   }, [])
