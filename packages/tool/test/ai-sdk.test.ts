@@ -5,10 +5,11 @@ import {
 } from '@parley/seam'
 import { generateText, stepCountIs } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { askUserQuestionAiTool } from '../src/ai-sdk.ts'
 import { ASK_USER_QUESTION_DESCRIPTION } from '../src/index.ts'
 import { firstOption, modelInput, serviceAnswering } from './helpers.ts'
+import { type HostWithClock, hostWithClock } from './host.ts'
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
@@ -175,5 +176,58 @@ describe('askUserQuestionAiTool with the AI SDK', () => {
     expect(toolResultSeenInStep2(model)?.output).toMatchObject({
       value: expect.stringContaining('(DELEGATED_CALLER)'),
     })
+  })
+})
+
+describe('askUserQuestionAiTool with a deadline, on a real host', () => {
+  let host: HostWithClock
+  afterEach(() => host.running.close())
+
+  it('tells the model the user did not answer in time when timeoutMs passes', async () => {
+    host = await hostWithClock()
+    const running = run(host.running.service, modelInput, { sessionId: 's1', timeoutMs: 60_000 })
+    const { request } = await host.registered
+    expect(request).toMatchObject({ callId: 'call-42', timeoutMs: 60_000 })
+    host.clock.fire(60_000)
+    const { model, result } = await running
+    expect(toolResultSeenInStep2(model)?.output).toEqual({
+      type: 'text',
+      value:
+        'The user did not answer in time (ASK_TIMED_OUT). Do not assume any answer and do not proceed as if approved.',
+    })
+    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({
+      ok: false,
+      error: { name: 'UserQuestionError', code: 'ASK_TIMED_OUT' },
+    })
+  })
+
+  it('tells the model the question was aborted when the tool call aborts first', async () => {
+    host = await hostWithClock()
+    const controller = new AbortController()
+    const aiTool = askUserQuestionAiTool(host.running.service, {
+      sessionId: 's1',
+      timeoutMs: 60_000,
+    })
+    const call = { toolCallId: 'call-42', messages: [], abortSignal: controller.signal }
+    const executed = aiTool.execute?.(modelInput, call)
+    await host.registered
+    controller.abort()
+    const output = await executed
+    if (output === undefined || Symbol.asyncIterator in output)
+      throw new Error('expected a single output')
+    expect(output).toMatchObject({ ok: false, error: { code: 'ASK_ABORTED' } })
+    expect(
+      await aiTool.toModelOutput?.({ toolCallId: 'call-42', input: modelInput, output }),
+    ).toEqual({
+      type: 'text',
+      value:
+        'The question was aborted before the user answered (ASK_ABORTED). Do not assume any answer.',
+    })
+    expect(host.clock.pending.size).toBe(0)
+  })
+
+  it('throws a TypeError at creation for a timeoutMs that is not a positive safe integer', () => {
+    const { service } = serviceAnswering(firstOption)
+    expect(() => askUserQuestionAiTool(service, { timeoutMs: 0 })).toThrowError(TypeError)
   })
 })
