@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { TLSSocket } from 'node:tls'
+import { isAllowedOrigin } from '@parley/host'
 import contentType from 'content-type'
 import getRawBody from 'raw-body'
 
@@ -85,22 +86,12 @@ export function schemeOf(req: IncomingMessage, trustProxy = false): 'http' | 'ht
   return req.socket instanceof TLSSocket ? 'https' : 'http'
 }
 
-function originOf(text: string): string | null {
-  try {
-    return new URL(text).origin
-  } catch {
-    return null
-  }
-}
-
 /**
  * Refuses a state-changing request whose Origin is not this host (CSRF
  * fence): scheme, host and port must all match `scheme://Host`.
  */
 export function assertSameOrigin(req: IncomingMessage, scheme: 'http' | 'https') {
-  const origin = req.headers.origin
-  if (origin === undefined) return
-  const own = req.headers.host ? originOf(`${scheme}://${req.headers.host}`) : null
-  if (own === null || originOf(origin) !== own)
+  // The same rule the Parley routes apply (`@parley/host`).
+  if (!isAllowedOrigin({ origin: req.headers.origin, scheme, host: req.headers.host }))
     throw new HttpError(403, 'FOREIGN_ORIGIN', 'Cross-origin requests are refused.')
 }

@@ -13,13 +13,32 @@ export interface Refusal {
  * and the `Host` header (`https://h` is not `http://h`; `null` matches nothing).
  */
 export function originAllowed(request: HostRequest, allowed?: readonly string[]): boolean {
-  const origin = request.headers.get('origin')
-  if (origin === null) return true
+  return isAllowedOrigin({
+    origin: request.headers.get('origin'),
+    scheme: request.url.protocol.replace(/:$/, ''),
+    host: request.headers.get('host'),
+    allowed,
+  })
+}
+
+/**
+ * The host's Origin rule on plain values, for an app's own routes: no
+ * `Origin` (not a page) passes; otherwise it must be one of `allowed`, or
+ * (without `allowed`) equal `scheme://host` — scheme included, so `https://h`
+ * is not `http://h`; `null` and unparseable origins match nothing.
+ */
+export function isAllowedOrigin(input: {
+  origin: string | null | undefined
+  scheme: string
+  host: string | null | undefined
+  allowed?: readonly string[] | undefined
+}): boolean {
+  const { origin, scheme, host, allowed } = input
+  if (origin === null || origin === undefined) return true
   if (allowed) return allowed.includes(origin)
-  const host = request.headers.get('host')
   if (!host) return false
   try {
-    return new URL(origin).origin === new URL(`${request.url.protocol}//${host}`).origin
+    return new URL(origin).origin === new URL(`${scheme}://${host}`).origin
   } catch {
     return false
   }

@@ -1,5 +1,6 @@
 export type { Settlement } from './asks.ts'
 export { MAX_TIMER_MS } from './asks.ts'
+export { isAllowedOrigin } from './fences.ts'
 export { type AttachOptions, createQuestionHost, type QuestionHost } from './host.ts'
 export {
   createMemoryPendingStore,

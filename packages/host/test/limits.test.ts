@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { type AskUserQuestionItem, isUserQuestionError } from '@parley/seam'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MAX_RECEIPT_ISSUES, MAX_TIMER_MS } from '../src/index.ts'
+import { isAllowedOrigin, MAX_RECEIPT_ISSUES, MAX_TIMER_MS } from '../src/index.ts'
 import {
   answerBody,
   manualTimers,
@@ -243,6 +243,20 @@ describe('what a response learns', () => {
 })
 
 describe('the Origin fence', () => {
+  it('is exported for an app’s own routes, with the same rule', () => {
+    const own = { scheme: 'http', host: '127.0.0.1:4173' }
+    expect(isAllowedOrigin({ ...own, origin: undefined })).toBe(true)
+    expect(isAllowedOrigin({ ...own, origin: 'http://127.0.0.1:4173' })).toBe(true)
+    expect(isAllowedOrigin({ ...own, origin: 'https://127.0.0.1:4173' })).toBe(false)
+    expect(isAllowedOrigin({ ...own, origin: 'http://127.0.0.1:5173' })).toBe(false)
+    expect(isAllowedOrigin({ ...own, origin: 'null' })).toBe(false)
+    expect(isAllowedOrigin({ ...own, host: undefined, origin: 'http://127.0.0.1:4173' })).toBe(
+      false,
+    )
+    const allowed = ['http://localhost:5173']
+    expect(isAllowedOrigin({ ...own, origin: 'http://localhost:5173', allowed })).toBe(true)
+  })
+
   it('compares the scheme: an https page may not use an http host', async () => {
     const { base } = await start()
     const reply = await post(base, answerBody('x', 's1'), { origin: `https://${base}` })
