@@ -112,6 +112,15 @@ export function firstOpenIndex(state: ComposerState): number {
 }
 
 /** True when the question on screen is the last one. */
+/**
+ * True once the request left the user's hands: the host accepted the answer
+ * (`awaiting-resolution`) or settled the request. Saved drafts are no longer
+ * needed from here on.
+ */
+export function isFinished(state: ComposerState): boolean {
+  return state.phase === 'awaiting-resolution' || state.phase === 'settled'
+}
+
 export function isLastQuestion(state: ComposerState): boolean {
   return state.index === state.request.questions.length - 1
 }

@@ -38,6 +38,7 @@ export {
   hasAnyAnswer,
   isAnswered,
   isCompleted,
+  isFinished,
   isLastQuestion,
   type QuestionStatus,
   questionStatus,

@@ -9,6 +9,7 @@ import {
   createCompositionTracker,
   createShownStore,
   type FocusTarget,
+  isFinished,
 } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
@@ -105,10 +106,6 @@ export function useMessagesValue(
     const messages = overrides ? { ...base, ...overrides } : base
     return { messages, t: (name, values) => format(messages[name], values ?? {}) }
   }, [base, key])
-}
-
-function isDone(state: ComposerState): boolean {
-  return state.phase === 'awaiting-resolution' || state.phase === 'settled'
 }
 
 function selectorFor(target: FocusTarget): string {
@@ -211,9 +208,9 @@ export function useComposerController(options: QuestionComposerOptions): Compose
     // hiding and unmounting write at once.
     const saver = createDraftSaver(storage)
     const unsubscribe = store.subscribe((state, previous) => {
-      if (isDone(state)) {
+      if (isFinished(state)) {
         saver.cancel()
-        if (!isDone(previous)) clearDrafts(storage, state.rpcId)
+        if (!isFinished(previous)) clearDrafts(storage, state.rpcId)
         return
       }
       if (state.drafts !== previous.drafts || state.index !== previous.index) saver.schedule(state)
