@@ -10,7 +10,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   workers: 2,
-  retries: 0,
+  // One retry, reported as flaky in the list output: in 1 of 5 CI runs on
+  // 2 loaded cores, the test API's POST after a page load on the same
+  // keep-alive connection got no reply within 30 s (test-api-off.e2e.ts; not
+  // reproduced locally). A flow that fails twice still fails the run.
+  retries: 1,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
