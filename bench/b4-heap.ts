@@ -9,7 +9,7 @@
  * Per ask beyond its payload = (h2 − h0) / N − payload: the host may keep one
  * copy of the payload for free; any further copy, index or closure counts.
  */
-import { createQuestionHost } from '../packages/host/src/index.ts'
+import { createQuestionHost } from '../packages/host/src/node/index.ts'
 import { createUserQuestionService } from '../packages/seam/src/index.ts'
 import { questions } from './lib/host.ts'
 

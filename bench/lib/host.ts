@@ -9,7 +9,10 @@ import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type * as WsTypes from 'ws'
-import { createQuestionHost, type QuestionHost } from '../../packages/host/src/index.ts'
+import {
+  createQuestionHost,
+  type NodeQuestionHost as QuestionHost,
+} from '../../packages/host/src/node/index.ts'
 import {
   type AskUserQuestionItem,
   createUserQuestionService,

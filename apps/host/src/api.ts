@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { QuestionHost } from '@parley/host'
+import type { QuestionHost } from '@parley/host/node'
 import type { createScriptedAgent } from './agent/agent.ts'
 import { CreateSessionBody, EmptyBody, MessageBody, parseBody } from './bodies.ts'
 import { assertSameOrigin, HttpError, sendJson } from './http-util.ts'

@@ -13,9 +13,9 @@ const demo = createDemoServer({
   webRoot: process.env.PARLEY_WEB_ROOT ?? path.resolve(here, '../../web/dist'),
   testApi,
   // A tab that "connects forever" is usually refused here: say why, once per refusal.
-  onMuxRefused: ({ status, reason, transport, request }) =>
+  onMuxRefused: ({ status, code, reason, transport, request }) =>
     console.warn(
-      `[parley] refused a ${transport} mux connection: ${status} ${reason} (Origin ${request.headers.get('origin') ?? 'none'}, Host ${request.headers.get('host') ?? 'none'})`,
+      `[parley] refused a ${transport} mux connection: ${status} ${code} ${reason} (Origin ${request.headers.get('origin') ?? 'none'}, Host ${request.headers.get('host') ?? 'none'})`,
     ),
   secret,
   // A real model drives the agent only when a key is set; otherwise the scripted agent does.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { createQuestionHost } from '@parley/host'
+import { createQuestionHost } from '@parley/host/node'
 import { createUserQuestionService } from '@parley/seam'
 import { createAskUserQuestionTool } from '@parley/tool'
 import sirv from 'sirv'

@@ -1,8 +1,10 @@
+import type { MuxProbeReply, MuxTransport } from '@parley/seam/wire'
 import { createAskRegistry } from './asks.ts'
-import { type Admission, admitMux, isRefusal, type Refusal } from './fences.ts'
+import { type Admission, admitMux } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
 import { createStreamHub, type StreamTicket } from './mux.ts'
 import { createMemoryPendingStore } from './pending-table.ts'
+import { isRefusal, type Refusal, refusal, refusalBody } from './refusals.ts'
 import { type BodyReader, handleRespond, type Reply } from './respond.ts'
 import type { HostRequest, HostTimers, QuestionHostOptions } from './types.ts'
 
@@ -14,10 +16,10 @@ const GLOBAL_TIMERS: HostTimers = {
 }
 
 /** The refusal of a request whose target does not parse. */
-export const BAD_TARGET: Refusal = { status: 400, error: 'The request target does not parse.' }
+export const BAD_TARGET: Refusal = refusal('BAD_REQUEST_TARGET')
 
 /** Which route a request is for, decided from its path and method alone. */
-export type Route = 'respond' | 'event-stream' | 'other'
+export type Route = 'respond' | 'event-stream' | 'probe' | 'other'
 
 /** An admitted stream: its principal, sessions and reserved slot. */
 export interface AdmittedStream<P> extends Admission<P> {
@@ -85,19 +87,32 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
 
   /** Origin, principal and sessions of a mux request (503 once disposed). */
   async function admit(request: HostRequest): Promise<Admission<P> | Refusal> {
-    if (disposed) return { status: 503, error: 'The host is shutting down.' }
+    if (disposed) return refusal('SHUTTING_DOWN')
     return admitMux(fence, request)
   }
 
   /** Tells `onRefused` about a refused mux connection; returns the refusal. */
-  function refused(refusal: Refusal, request: HostRequest, transport: 'websocket' | 'sse') {
+  function refused(
+    refused: Refusal,
+    request: HostRequest,
+    transport: 'websocket' | 'sse' | 'probe',
+  ): Refusal {
     try {
-      options.onRefused?.({ status: refusal.status, reason: refusal.error, transport, request })
+      options.onRefused?.({
+        status: refused.status,
+        reason: refused.error,
+        code: refused.code,
+        transport,
+        request,
+      })
     } catch (error) {
       report(error, 'onRefused')
     }
-    return refusal
+    return refused
   }
+
+  // A Node adapter that answers upgrades says so; the probe then offers WebSockets.
+  let servesWebSockets = false
 
   return {
     muxPath,
@@ -113,8 +128,28 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     /** The route of a request with this path and method. */
     route(path: string, method: string): Route {
       if (path === respondPath) return 'respond'
-      if (path !== muxPath || method !== 'GET') return 'other'
-      return 'event-stream'
+      if (path !== muxPath) return 'other'
+      if (method === 'GET') return 'event-stream'
+      return method === 'POST' ? 'probe' : 'other'
+    },
+    /** Called by the Node adapter once it answers WebSocket upgrades. */
+    offerWebSockets(): void {
+      servesWebSockets = true
+    },
+    /**
+     * `POST muxPath`: would a mux request like this one be admitted (origin,
+     * principal, sessions, a free stream slot)? Opens nothing. Clients probe
+     * after a downlink failed before `mux/ready`, since a WebSocket hides why.
+     */
+    async probe(request: HostRequest): Promise<Reply<MuxProbeReply>> {
+      const admission = await admit(request)
+      const refusedWith = isRefusal(admission) ? admission : hub.capacityFor(admission.principal)
+      if (refusedWith) {
+        refused(refusedWith, request, 'probe')
+        return { status: refusedWith.status, body: refusalBody(refusedWith) }
+      }
+      const transports: MuxTransport[] = servesWebSockets ? ['websocket', 'sse'] : ['sse']
+      return { status: 200, body: { ok: true, transports } }
     },
     /** Admission plus a stream slot, for the SSE variant of the mux. */
     async admitStream(request: HostRequest): Promise<AdmittedStream<P> | Refusal> {

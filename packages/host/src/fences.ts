@@ -1,10 +1,5 @@
+import { type Refusal, refusal } from './refusals.ts'
 import type { HostRequest } from './types.ts'
-
-/** A refusal: the HTTP status and a short reason for the body. */
-export interface Refusal {
-  status: number
-  error: string
-}
 
 /**
  * The Origin fence. A request without `Origin` is not from a browser page and
@@ -98,16 +93,14 @@ export async function admitMux<P>(
   deps: AdmitDeps<P>,
   request: HostRequest,
 ): Promise<Admission<P> | Refusal> {
-  if (!originAllowed(request, deps.allowedOrigins))
-    return { status: 403, error: 'Origin not allowed.' }
+  if (!originAllowed(request, deps.allowedOrigins)) return refusal('ORIGIN_NOT_ALLOWED')
   const principal = await principalOf(deps, request)
-  if (principal === null) return { status: 401, error: 'Not authenticated.' }
+  if (principal === null) return refusal('NOT_AUTHENTICATED')
   const named = request.url.searchParams.getAll('session')
   if (named.length === 0) return { principal, sessions: null }
-  if (named.some((id) => id.length === 0)) return { status: 400, error: 'Empty session id.' }
+  if (named.some((id) => id.length === 0)) return refusal('EMPTY_SESSION_ID')
   for (const id of named) {
-    if (!safeAccess(deps.canAccess, principal, id))
-      return { status: 403, error: 'Session not accessible.' }
+    if (!safeAccess(deps.canAccess, principal, id)) return refusal('SESSION_NOT_ACCESSIBLE')
   }
   return { principal, sessions: new Set(named) }
 }
@@ -115,8 +108,4 @@ export async function admitMux<P>(
 /** `canAccess` that never throws. */
 export function mayAccess<P>(deps: AdmitDeps<P>, principal: P, sessionId: string): boolean {
   return safeAccess(deps.canAccess, principal, sessionId)
-}
-
-export function isRefusal(value: object): value is Refusal {
-  return 'status' in value && 'error' in value
 }

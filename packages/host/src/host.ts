@@ -1,40 +1,23 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { Duplex } from 'node:stream'
 import type { UserQuestionProvider } from '@parley/seam'
 import { type AppFrame, AppFrameSchema, parseWith } from '@parley/seam/wire'
-import { createHostCore } from './core.ts'
+import { createHostCore, type HostCore } from './core.ts'
 import { createFetchHandler } from './fetch-adapter.ts'
-import { type AttachOptions, createNodeAdapter } from './node-adapter.ts'
 import type { PendingEntry } from './pending-table.ts'
 import type { QuestionHostOptions } from './types.ts'
 
-export type { AttachOptions } from './node-adapter.ts'
-
-/** The server side of Parley: a provider plus the mux and respond routes. */
+/**
+ * The server side of Parley: a provider plus the mux and respond routes, as a
+ * Fetch-API handler. For Node's `http` server and WebSockets, create it with
+ * `createQuestionHost` from `@parley/host/node` instead.
+ */
 export interface QuestionHost<P = unknown> {
   /** Register with `service.registerProvider(host.provider)`. */
   readonly provider: UserQuestionProvider
   /**
-   * Answers WebSocket upgrades on `server`: the mux path is admitted, a
-   * target that does not parse is answered 400, and (by default) any other
-   * path 404, each refused socket closed. Returns the detach function.
-   */
-  attach(server: Server, options?: AttachOptions): () => void
-  /**
-   * Handles one `upgrade` event yourself. Returns `false` (and touches
-   * nothing) when the path is not the mux path; a target that does not
-   * parse is answered 400 (and counts as handled).
-   */
-  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
-  /**
-   * Node `http` handler for `POST respondPath` and the SSE `GET muxPath`.
-   * Other requests go to `next`, or get 404 without it. Mount it before any
-   * body parser: it reads the respond body itself.
-   */
-  handleRequest(request: IncomingMessage, response: ServerResponse, next?: () => void): void
-  /**
-   * Fetch-API handler for `POST respondPath` and the SSE `GET muxPath`
-   * (WebSockets need `attach`). Other paths get 404.
+   * Fetch-API handler for `POST respondPath`, the SSE `GET muxPath` and the
+   * mux probe `POST muxPath` (WebSockets need `@parley/host/node`). Other
+   * paths get 404. Uses only web-standard APIs: runs on Node, Deno, Bun,
+   * workers and edge runtimes.
    */
   fetch(request: Request): Promise<Response>
   /**
@@ -63,14 +46,14 @@ export interface QuestionHost<P = unknown> {
 
 /** Creates the host. See the package README for the routes and the options. */
 export function createQuestionHost<P>(options: QuestionHostOptions<P>): QuestionHost<P> {
-  const core = createHostCore(options)
-  const node = createNodeAdapter(core)
+  return hostOn(createHostCore(options))
+}
+
+/** The host's public face over `core`; `onDispose` runs after the core is disposed. */
+export function hostOn<P>(core: HostCore<P>, onDispose?: () => void): QuestionHost<P> {
   const fetch = createFetchHandler(core)
   return {
     provider: { ask: (request) => core.asks.ask(request) },
-    attach: node.attach,
-    handleUpgrade: node.handleUpgrade,
-    handleRequest: node.handleRequest,
     fetch,
     broadcast(sessionId, frame) {
       const parsed = parseWith(AppFrameSchema, frame)
@@ -83,7 +66,7 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
     dispose() {
       if (core.disposed) return
       core.dispose()
-      node.close()
+      onDispose?.()
     },
   }
 }

@@ -1,12 +1,19 @@
+/**
+ * `@parley/host`: the runtime-neutral host — the pending table, replay, the
+ * respond route and the SSE mux behind a `fetch(Request) → Response` handler.
+ * It imports no Node module; WebSockets and Node's `http` live in
+ * `@parley/host/node`.
+ */
 export type { Settlement } from './asks.ts'
 export { MAX_TIMER_MS } from './asks.ts'
 export { isAllowedOrigin } from './fences.ts'
-export { type AttachOptions, createQuestionHost, type QuestionHost } from './host.ts'
+export { createQuestionHost, type QuestionHost } from './host.ts'
 export {
   createMemoryPendingStore,
   type PendingEntry,
   type PendingStore,
 } from './pending-table.ts'
+export { REFUSALS, type RefusalCode } from './refusals.ts'
 export { MAX_RECEIPT_ISSUES } from './respond.ts'
 export type {
   HostRequest,

@@ -1,6 +1,6 @@
 import type { DownlinkFrame } from '@parley/seam/wire'
-import type { Refusal } from './fences.ts'
 import type { PendingEntry, PendingStore } from './pending-table.ts'
+import { type Refusal, refusal } from './refusals.ts'
 
 /** One open downlink, as the hub sees it: a WebSocket or an SSE response. */
 export interface StreamSink {
@@ -156,18 +156,25 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     })
   }
 
+  /** The refusal `reserve` would give `principal` now, or `null` when a slot is free. */
+  function capacityFor(principal: P): Refusal | null {
+    if (reserved >= deps.maxStreams) return refusal('HOST_FULL')
+    const mine = perPrincipal.get(deps.principalKey(principal)) ?? 0
+    return mine >= deps.maxStreamsPerPrincipal ? refusal('TOO_MANY_STREAMS') : null
+  }
+
   return {
+    capacityFor,
     /**
      * Reserves a stream slot for `principal`, or refuses: 429 above
      * `maxStreamsPerPrincipal`, 503 above `maxStreams`. Pass the ticket to
      * `open`, or release it if the stream never opens.
      */
     reserve(principal: P): StreamTicket | Refusal {
-      if (reserved >= deps.maxStreams) return { status: 503, error: 'Too many open streams.' }
+      const full = capacityFor(principal)
+      if (full) return full
       const key = deps.principalKey(principal)
       const mine = perPrincipal.get(key) ?? 0
-      if (mine >= deps.maxStreamsPerPrincipal)
-        return { status: 429, error: 'Too many open streams for this principal.' }
       reserved += 1
       perPrincipal.set(key, mine + 1)
       let released = false

@@ -3,12 +3,13 @@ import { parseRespondBody, type RespondReceipt } from '@parley/seam/wire'
 import type { AskRegistry } from './asks.ts'
 import { isJsonContentType, mayAccess, originAllowed, principalOf } from './fences.ts'
 import type { PendingStore } from './pending-table.ts'
+import { REFUSALS, type RefusalCode } from './refusals.ts'
 import type { HostRequest } from './types.ts'
 
 /** What the respond route answers: a status and a JSON body. */
-export interface Reply {
+export interface Reply<T = RespondReceipt> {
   status: number
-  body: RespondReceipt | { error: string }
+  body: T | { error: string; code: RefusalCode }
 }
 
 /** A body read: its text, or why there is none. */
@@ -57,13 +58,16 @@ function badResponse(issues: readonly ValidationIssue[]): Reply {
   }
 }
 
-const refuse = (status: number, error: string): Reply => ({ status, body: { error } })
+const refuse = (code: RefusalCode): Reply => ({
+  status: REFUSALS[code].status,
+  body: { error: REFUSALS[code].error, code },
+})
 const NOT_PENDING: Reply = { status: 200, body: { accepted: false, reason: 'not-pending' } }
 const ACCEPTED: Reply = { status: 200, body: { accepted: true } }
 const BODY_FAILURES = {
-  'too-large': refuse(413, 'Body too large.'),
-  timeout: refuse(408, 'The body did not arrive in time.'),
-  aborted: refuse(400, 'The body was cut off.'),
+  'too-large': refuse('BODY_TOO_LARGE'),
+  timeout: refuse('BODY_TIMEOUT'),
+  aborted: refuse('BODY_CUT_OFF'),
 } as const
 
 function sessionMismatch(): ValidationIssue {
@@ -92,24 +96,24 @@ export async function handleRespond<P>(
   request: HostRequest,
   readBody: BodyReader,
 ): Promise<Reply> {
-  if (request.method !== 'POST') return refuse(405, 'Use POST.')
-  if (!originAllowed(request, deps.allowedOrigins)) return refuse(403, 'Origin not allowed.')
-  if (!isJsonContentType(request)) return refuse(415, 'Content-Type must be application/json.')
+  if (request.method !== 'POST') return refuse('METHOD_NOT_ALLOWED')
+  if (!originAllowed(request, deps.allowedOrigins)) return refuse('ORIGIN_NOT_ALLOWED')
+  if (!isJsonContentType(request)) return refuse('UNSUPPORTED_MEDIA_TYPE')
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > deps.maxBodyBytes) return refuse(413, 'Body too large.')
+  if (declared > deps.maxBodyBytes) return refuse('BODY_TOO_LARGE')
   const principal = await principalOf(deps, request)
-  if (principal === null) return refuse(401, 'Not authenticated.')
+  if (principal === null) return refuse('NOT_AUTHENTICATED')
   const text = await readBody(deps.maxBodyBytes, deps.bodyTimeoutMs)
   if (typeof text !== 'string') return BODY_FAILURES[text.failed]
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch {
-    return refuse(400, 'The body is not JSON.')
+    return refuse('BODY_NOT_JSON')
   }
   const claimed = claimedSessionOf(data)
   if (claimed !== undefined && !mayAccess(deps, principal, claimed))
-    return refuse(403, 'Session not accessible.')
+    return refuse('SESSION_NOT_ACCESSIBLE')
   const parsed = parseRespondBody(data)
   if (!parsed.ok) return badResponse(parsed.issues)
   const { rpcId, sessionId, result } = parsed.value

@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http'
-import { whenDrained } from './drain.ts'
 import type { Heartbeat } from './heartbeat.ts'
 import { REPLY_HEADERS } from './http.ts'
 import type { StreamHub, StreamTicket } from './mux.ts'
@@ -12,50 +10,14 @@ export const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 } as const
 
-const event = (text: string) => `data: ${text}\n\n`
-const COMMENT = ': ping\n\n'
+/** One SSE event carrying `text`. */
+export const sseEvent = (text: string) => `data: ${text}\n\n`
+/** The heartbeat comment. */
+export const SSE_PING = ': ping\n\n'
 
-interface SseDeps<P> {
+export interface SseDeps<P> {
   hub: StreamHub<P>
   heartbeat: Heartbeat
-}
-
-/** Streams the mux to a Node response as Server-Sent Events (one `data:` event per frame). */
-export function serveNodeEventStream<P>(
-  deps: SseDeps<P>,
-  response: ServerResponse,
-  principal: P,
-  sessions: ReadonlySet<string> | null,
-  ticket: StreamTicket,
-): void {
-  response.writeHead(200, SSE_HEADERS)
-  response.flushHeaders()
-  const unsubscribe = deps.hub.open(
-    {
-      send: (text) => void response.write(event(text)),
-      bufferedBytes: () => response.writableLength,
-      terminate: () => response.destroy(),
-      end: () => response.end(),
-      batch(sendAll) {
-        response.cork()
-        try {
-          sendAll()
-        } finally {
-          response.uncork()
-        }
-      },
-      drained: () => whenDrained(response),
-    },
-    principal,
-    sessions,
-    ticket,
-  )
-  const stopBeat = deps.heartbeat.add(() => void response.write(COMMENT))
-  response.on('close', () => {
-    stopBeat()
-    unsubscribe()
-    ticket.release()
-  })
 }
 
 /** Streams the mux as a Fetch-API `Response` body. Ends when `signal` aborts. */
@@ -100,7 +62,7 @@ export function eventStreamResponse<P>(
         }
         unsubscribe = deps.hub.open(
           {
-            send: (text) => push(event(text)),
+            send: (text) => push(sseEvent(text)),
             bufferedBytes: () => Math.max(0, -(controller.desiredSize ?? 0)),
             terminate: () => finish(() => controller.error(new Error('stream overloaded'))),
             end: () => finish(() => controller.close()),
@@ -115,7 +77,7 @@ export function eventStreamResponse<P>(
           ticket,
         )
         if (!open) return cleanup()
-        stopBeat = deps.heartbeat.add(() => push(COMMENT))
+        stopBeat = deps.heartbeat.add(() => push(SSE_PING))
         if (signal.aborted) onAbort()
         else signal.addEventListener('abort', onAbort, { once: true })
       },

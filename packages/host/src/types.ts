@@ -1,5 +1,6 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
 import type { PendingStore } from './pending-table.ts'
+import type { RefusalCode } from './refusals.ts'
 
 /**
  * The part of an incoming HTTP request the host's hooks see. It is the same
@@ -38,7 +39,10 @@ export interface MuxRefusal {
   status: number
   /** The reason it gave, as sent in the reply. */
   reason: string
-  transport: 'websocket' | 'sse'
+  /** The refusal's stable code (`ORIGIN_NOT_ALLOWED`, `NOT_AUTHENTICATED`, …), as sent in the reply. */
+  code: RefusalCode
+  /** What was refused: a WebSocket upgrade, an SSE stream, or a client's probe after a failed connection. */
+  transport: 'websocket' | 'sse' | 'probe'
   request: HostRequest
 }
 

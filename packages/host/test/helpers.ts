@@ -10,10 +10,10 @@ import {
 import { WebSocket } from 'ws'
 import {
   createQuestionHost,
-  type QuestionHost,
+  type NodeQuestionHost as QuestionHost,
   type QuestionHostOptions,
   type RegisteredInfo,
-} from '../src/index.ts'
+} from '../src/node/index.ts'
 
 /** alice sees s1 and s2; bob sees b1. The principal comes from the `x-user` header. */
 export const ACCESS: Record<string, string[]> = { alice: ['s1', 's2'], bob: ['b1'] }

@@ -3,7 +3,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createUserQuestionService } from '@parley/seam'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryPendingStore, createQuestionHost, type PendingStore } from '../src/index.ts'
+import {
+  createMemoryPendingStore,
+  createQuestionHost,
+  type PendingStore,
+} from '../src/node/index.ts'
 import {
   answerBody,
   openTab,

@@ -94,3 +94,25 @@ export const RespondReceiptSchema = v.variant('accepted', [
   ]),
 ])
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
+
+/** A downlink transport the host offers. */
+export const MuxTransportSchema = v.picklist(['websocket', 'sse'])
+export type MuxTransport = v.InferOutput<typeof MuxTransportSchema>
+
+/**
+ * The host's reply to a mux probe (`POST /api/mux`): this request would be
+ * admitted, and these transports are served. Clients probe after a downlink
+ * failed before `mux/ready`, to learn why (a WebSocket hides the status).
+ */
+export const MuxProbeReplySchema = v.object({
+  ok: v.literal(true),
+  transports: v.array(MuxTransportSchema),
+})
+export type MuxProbeReply = v.InferOutput<typeof MuxProbeReplySchema>
+
+/** The body of every refusal the host writes: a sentence and its stable code. */
+export const HostRefusalSchema = v.object({
+  error: v.string(),
+  code: v.pipe(v.string(), v.regex(/^[A-Z][A-Z_]*$/)),
+})
+export type HostRefusal = v.InferOutput<typeof HostRefusalSchema>

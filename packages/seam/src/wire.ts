@@ -1,6 +1,7 @@
 /**
  * The host ↔ browser wire contract (see docs/protocol.md): downlink frames on
- * the mux, the respond body and its receipt. The valibot schemas are the one
+ * the mux, the respond body and its receipt, the mux probe's reply and the
+ * host's refusals. The valibot schemas are the one
  * source of the types; `parseDownlinkFrame`, `parseQuestionRequestedFrame`,
  * `parseRespondBody` and `parseRespondReceipt` run them and return Parley
  * issues (`parseWith` does the same for any schema).
@@ -18,8 +19,14 @@ export {
   type AppFrame,
   AppFrameSchema,
   type DownlinkFrame,
+  type HostRefusal,
+  HostRefusalSchema,
+  type MuxProbeReply,
+  MuxProbeReplySchema,
   type MuxReadyFrame,
   MuxReadyFrameSchema,
+  type MuxTransport,
+  MuxTransportSchema,
   type QuestionOutcome,
   QuestionOutcomeSchema,
   type QuestionRequestedFrame,

@@ -1,11 +1,12 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type WebSocket, WebSocketServer } from 'ws'
+import type { Admission } from '../fences.ts'
+import type { Heartbeat } from '../heartbeat.ts'
+import type { StreamHub, StreamTicket } from '../mux.ts'
+import { isRefusal, type Refusal, refusal, refusalBody } from '../refusals.ts'
+import type { HostRequest } from '../types.ts'
 import { whenDrained } from './drain.ts'
-import { type Admission, isRefusal, type Refusal } from './fences.ts'
-import type { Heartbeat } from './heartbeat.ts'
-import type { StreamHub, StreamTicket } from './mux.ts'
-import type { HostRequest } from './types.ts'
 
 interface WebSocketMuxDeps<P> {
   hub: StreamHub<P>
@@ -25,16 +26,16 @@ const UPGRADE_TIMEOUT_MS = 10_000
  * Answers an upgrade request with a plain HTTP error and closes the socket:
  * an upgrade that is refused must never be left open.
  */
-export function refuseUpgrade(socket: Duplex, refusal: Refusal): void {
+export function refuseUpgrade(socket: Duplex, refused: Refusal): void {
   if (socket.destroyed) return
-  const body = `${refusal.error}\n`
+  const body = JSON.stringify(refusalBody(refused))
   socket.on('error', () => socket.destroy())
   socket.once('finish', () => socket.destroy())
   // A client that never reads its refusal does not keep the socket either.
   setTimeout(() => socket.destroy(), 2_000).unref()
   socket.end(
-    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\n` +
-      'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+    `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status] ?? ''}\r\n` +
+      'Connection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
       'X-Content-Type-Options: nosniff\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   )
@@ -127,7 +128,7 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
       } catch (error) {
         ticket?.release()
         deps.report(error, 'upgrade')
-        refuseUpgrade(socket, { status: 500, error: 'Internal error.' })
+        refuseUpgrade(socket, refusal('INTERNAL'))
       }
     },
     /** Stops accepting upgrades; open sockets finish their close handshake (see hub.endAll). */

@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { BAD_TARGET, type HostCore } from './core.ts'
-import { isRefusal, wantsEventStream } from './fences.ts'
+import { BAD_TARGET, type HostCore } from '../core.ts'
+import { wantsEventStream } from '../fences.ts'
+import { isRefusal, refusal, refusalBody } from '../refusals.ts'
 import { nodeBodyReader, nodePathReader, nodeRequestView, sendJson } from './http.ts'
 import { serveNodeEventStream } from './sse.ts'
 import { createWebSocketMux, refuseUpgrade } from './ws.ts'
@@ -17,6 +18,8 @@ export interface AttachOptions {
   otherUpgrades?: 'refuse' | 'pass'
 }
 
+const UPGRADE_REQUIRED = refusal('UPGRADE_REQUIRED')
+
 /** The host on Node's `http`: the upgrade listener, the request handler, the WebSocket mux. */
 export function createNodeAdapter<P>(core: HostCore<P>) {
   const sockets = createWebSocketMux<P>({
@@ -29,6 +32,7 @@ export function createNodeAdapter<P>(core: HostCore<P>) {
   const pathOf = nodePathReader([core.muxPath, core.respondPath])
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    core.offerWebSockets()
     const path = pathOf(request)
     if (path === null) {
       refuseUpgrade(socket, BAD_TARGET)
@@ -42,40 +46,41 @@ export function createNodeAdapter<P>(core: HostCore<P>) {
 
   async function serve(request: IncomingMessage, response: ServerResponse, next?: () => void) {
     const path = pathOf(request)
-    if (path === null)
-      return sendJson(response, BAD_TARGET.status, { error: BAD_TARGET.error }, true)
+    if (path === null) return sendJson(response, BAD_TARGET.status, refusalBody(BAD_TARGET), true)
     const view = nodeRequestView(request, core.trustProxy)
     const route = core.route(path, view.method)
     if (route === 'respond') {
       const reply = await core.respond(view, nodeBodyReader(request))
       return sendJson(response, reply.status, reply.body)
     }
+    if (route === 'probe') {
+      const reply = await core.probe(view)
+      return sendJson(response, reply.status, reply.body)
+    }
     if (route === 'event-stream') {
-      if (!wantsEventStream(view))
-        return sendJson(response, 426, {
-          error: 'Upgrade to a WebSocket or accept text/event-stream.',
-        })
+      if (!wantsEventStream(view)) return sendJson(response, 426, refusalBody(UPGRADE_REQUIRED))
       const admitted = await core.admitStream(view)
-      if (isRefusal(admitted)) return sendJson(response, admitted.status, { error: admitted.error })
+      if (isRefusal(admitted)) return sendJson(response, admitted.status, refusalBody(admitted))
       if (response.destroyed) return admitted.ticket.release()
       const { principal, sessions, ticket } = admitted
       return serveNodeEventStream(core, response, principal, sessions, ticket)
     }
     if (next) return next()
-    sendJson(response, 404, { error: 'Not found.' })
+    sendJson(response, 404, refusalBody(refusal('NOT_FOUND')))
   }
 
   return {
     handleUpgrade,
     attach(server: Server, options: AttachOptions = {}): () => void {
       const refuseOthers = (options.otherUpgrades ?? 'refuse') === 'refuse'
+      core.offerWebSockets()
       const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
         try {
           if (handleUpgrade(request, socket, head) || !refuseOthers) return
-          refuseUpgrade(socket, { status: 404, error: 'No WebSocket endpoint here.' })
+          refuseUpgrade(socket, { ...refusal('NOT_FOUND'), error: 'No WebSocket endpoint here.' })
         } catch (error) {
           core.report(error, 'upgrade')
-          refuseUpgrade(socket, { status: 500, error: 'Internal error.' })
+          refuseUpgrade(socket, refusal('INTERNAL'))
         }
       }
       server.on('upgrade', onUpgrade)
@@ -84,7 +89,7 @@ export function createNodeAdapter<P>(core: HostCore<P>) {
     handleRequest(request: IncomingMessage, response: ServerResponse, next?: () => void): void {
       const fail = (error: unknown) => {
         core.report(error, 'request')
-        if (!response.headersSent) sendJson(response, 500, { error: 'Internal error.' }, true)
+        if (!response.headersSent) sendJson(response, 500, refusalBody(refusal('INTERNAL')), true)
         else response.destroy()
       }
       try {
