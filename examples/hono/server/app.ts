@@ -1,0 +1,41 @@
+import { serveStatic } from '@hono/node-server/serve-static'
+import { UserQuestionError } from '@parley/seam'
+import { type Context, Hono } from 'hono'
+import type { Parley } from './parley.js'
+import { sampleQuestions } from './sample-question.js'
+
+/**
+ * The Hono app: the host's routes, an endpoint that stands in for the
+ * agent, and the built page as static files from `publicDir`.
+ */
+export function createApp(parley: Parley, publicDir: string): Hono {
+  const app = new Hono()
+  const toHost = (c: Context) => parley.host.fetch(c.req.raw)
+
+  // The host's routes, each handed the raw Fetch `Request`: the SSE variant of
+  // the mux (`GET` with `Accept: text/event-stream`), the mux probe a client
+  // sends to learn why it cannot connect (`POST`), and a tab's answer or
+  // cancel.
+  app.on(['GET', 'POST'], '/api/mux', toHost)
+  app.post('/api/respond', toHost)
+
+  // Stands in for the agent: asks the sample question in session `demo` and
+  // replies with the answer once a tab sends one (or the error code).
+  app.post('/api/ask', async (c) => {
+    try {
+      const answer = await parley.service.ask({
+        sessionId: 'demo',
+        questions: sampleQuestions,
+        timeoutMs: 60_000,
+        signal: c.req.raw.signal,
+      })
+      return c.json(answer)
+    } catch (error) {
+      if (error instanceof UserQuestionError) return c.json({ code: error.code }, 409)
+      throw error
+    }
+  })
+
+  app.use('*', serveStatic({ root: publicDir }))
+  return app
+}
