@@ -21,10 +21,11 @@ test('when the host drops every socket the banner shows, and the same one card s
   await page.evaluate(() => {
     const watch: Watch = { banner: [], mostCards: 0 }
     Object.assign(window, { __watch: watch })
-    const banner = document.querySelector('.connection[role="status"]')
-    if (!banner) throw new Error('no connection banner')
+    const banner = document.querySelector('[data-scope="connection-banner"][data-part="root"]')
+    const message = banner?.querySelector('[role="status"]')
+    if (!banner || !message) throw new Error('no connection banner')
     const observe = () => {
-      const state = `${banner.getAttribute('data-state')}:${banner.textContent ?? ''}`
+      const state = `${banner.getAttribute('data-state')}:${message.textContent ?? ''}`
       if (watch.banner.at(-1) !== state) watch.banner.push(state)
       const cards = document.querySelectorAll(
         '[data-scope="question-composer"][data-part="root"]',

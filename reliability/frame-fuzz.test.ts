@@ -277,6 +277,9 @@ describe('frame fuzzing on the client', () => {
           timers,
           random: () => 0.5,
         })
+        client.start()
+        // Each fake upgrade succeeds: a drop after it is a reconnect, not a refusal to probe.
+        current.socket?.onopen?.({})
         client.onFrameError(() => {
           reported += 1
         })
@@ -335,6 +338,7 @@ describe('frame fuzzing on the client', () => {
             const fire = current.timer
             current.timer = null
             fire?.()
+            current.socket?.onopen?.({})
             model.reconnect()
           } else {
             frames += 1
@@ -414,6 +418,7 @@ describe('session ids that are Object.prototype names', () => {
       fetch: () => Promise.reject(new Error('no network')),
       timers: { setTimeout: () => 1, clearTimeout: () => {} },
     })
+    client.start()
     for (const sessionId of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       expect(client.getSessionResolutions(sessionId)).toEqual({})
       expect(Object.keys(client.getSessionResolutions(sessionId))).toEqual([])

@@ -39,7 +39,7 @@ export class Person {
   readonly composer: Locator
   readonly chatInput: Locator
   readonly conversation: Locator
-  /** The connection banner (`role="status"` outside the composer). */
+  /** The connection banner (its message is a `role="status"` live region outside the composer). */
   readonly banner: Locator
 
   constructor(
@@ -50,7 +50,7 @@ export class Person {
     this.composer = page.locator('[data-scope="question-composer"][data-part="root"]')
     this.chatInput = page.getByRole('textbox', { name: 'Message', exact: true })
     this.conversation = page.getByRole('log', { name: 'Conversation' })
-    this.banner = page.locator('.connection[role="status"]')
+    this.banner = page.locator('[data-scope="connection-banner"][data-part="root"]')
   }
 
   /** Runs axe on the page as it is now (skipped when the chat was opened with `axe: false`). */

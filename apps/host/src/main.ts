@@ -15,7 +15,7 @@ const demo = createDemoServer({
   // A tab that "connects forever" is usually refused here: say why, once per refusal.
   onMuxRefused: ({ status, code, reason, transport, request }) =>
     console.warn(
-      `[parley] refused a ${transport} mux connection: ${status} ${code} ${reason} (Origin ${request.headers.get('origin') ?? 'none'}, Host ${request.headers.get('host') ?? 'none'})`,
+      `[parley] refused a ${transport === 'probe' ? 'mux probe' : `${transport} mux connection`}: ${status} ${code} ${reason} (Origin ${request.headers.get('origin') ?? 'none'}, Host ${request.headers.get('host') ?? 'none'})`,
     ),
   secret,
   // A real model drives the agent only when a key is set; otherwise the scripted agent does.

@@ -59,7 +59,7 @@ function useHomeRedirect(route: Route) {
 
 export function App() {
   const route = useRoute()
-  const status = useLiveSync()
+  useLiveSync()
   const sessions = useSessions()
   const create = useCreateSession()
   const { theme, toggle } = useTheme()
@@ -133,7 +133,7 @@ export function App() {
           </button>
         </header>
         <main className="main">
-          <ConnectionBanner status={status} />
+          <ConnectionBanner />
           {route.name === 'session' ? (
             <ChatView key={route.sessionId} sessionId={route.sessionId} onNewChat={newChat} />
           ) : route.name === 'home' ? (

@@ -178,11 +178,24 @@ test('in Chromium the agent’s question takes the chat input’s place and its 
     page.setDefaultTimeout(10_000)
     const errors = []
     page.on('pageerror', (error) => errors.push(error))
+    // How the client got its downlink: a WebSocket first (the default 'auto').
+    const sockets = []
+    page.on('websocket', (socket) => sockets.push(socket.url()))
+    const muxRequests = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/mux') muxRequests.push(request.method())
+    })
     await page.goto(`${base}/`)
 
     const chatInput = page.getByRole('textbox', { name: 'Message' })
     await chatInput.waitFor()
     await page.getByRole('status').filter({ hasText: 'Connection: open' }).waitFor()
+    // Hono answers no upgrade: one WebSocket attempt, the probe, then SSE, remembered
+    // for the page (StrictMode's second client goes straight to SSE).
+    assert.deepEqual(sockets, [`${base.replace('http', 'ws')}/api/mux?session=demo`])
+    assert.equal(muxRequests[0], 'POST')
+    assert.ok(muxRequests.slice(1).every((method) => method === 'GET'), muxRequests.join())
+    assert.ok(muxRequests.length >= 2, muxRequests.join())
 
     // The agent asks and waits; the promise is awaited after the answer.
     const asked = fetch(`${base}/api/ask`, { method: 'POST' }).then(async (reply) => ({

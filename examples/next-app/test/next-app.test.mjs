@@ -71,10 +71,20 @@ test('the home page is server-rendered with the composer in it', async () => {
   for (const label of ['Indigo', 'Teal', 'Amber']) assert.match(html, new RegExp(label))
 })
 
-test('the connection page renders on the server with @parley/react/connection', async () => {
+test('the connection page renders on the server with a client created during render', async () => {
   const response = await fetch(`${base}/connection`)
   assert.equal(response.status, 200)
-  assert.match(await response.text(), /<textarea aria-label="Message"/)
+  const html = await response.text()
+  assert.match(html, /<textarea aria-label="Message"/)
+  // The server-rendered client never started: `idle`, and the banner is empty.
+  assert.match(html, /Connection: <!-- -->idle/)
+  assert.match(html, /data-scope="connection-banner"[^>]*data-state="idle"/)
+})
+
+test('the mux probe answers through the route handler', async () => {
+  const response = await fetch(`${base}/api/mux?session=demo`, { method: 'POST' })
+  assert.equal(response.status, 200)
+  assert.deepEqual(await response.json(), { ok: true, transports: ['sse'] })
 })
 
 test('in Chromium the question and its options show, and a chosen option is sent', async () => {

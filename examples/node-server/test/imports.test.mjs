@@ -8,7 +8,8 @@ import { test } from 'node:test'
 const ENTRIES = {
   '@parley/seam': ['createUserQuestionService', 'validateRequest', 'UserQuestionError'],
   '@parley/seam/wire': ['parseDownlinkFrame', 'parseRespondBody', 'RespondBodySchema'],
-  '@parley/host': ['createQuestionHost', 'createMemoryPendingStore'],
+  '@parley/host': ['createQuestionHost', 'createMemoryPendingStore', 'REFUSALS'],
+  '@parley/host/node': ['createQuestionHost', 'createMemoryPendingStore', 'isAllowedOrigin'],
   '@parley/tool': [
     'createAskUserQuestionTool',
     'formatToolResult',

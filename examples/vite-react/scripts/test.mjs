@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: type-check, build and answer in Chromium (`npm run check`) twice:
 // on the React this package.json pins (19), then on React 18.3 installed over
-// it with `--no-save`. React 19 is put back at the end, pass or fail.
+// it with `--no-save`. React 19 is put back at the end, pass or fail. On each
+// React, scripts/ssr-check.mjs runs under `node -e` and must exit by itself.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -53,12 +54,36 @@ function buildServer() {
     run('npm', ['--prefix', SERVER, 'run', 'build'])
 }
 
+/**
+ * Server rendering leaves nothing running: `node -e` with the script's text
+ * must exit 0 on its own well before the deadline (a client that connected or
+ * scheduled a reconnect would keep it alive until killed).
+ */
+function ssrCheck() {
+  const source = readFileSync('scripts/ssr-check.mjs', 'utf8')
+  const started = performance.now()
+  const result = spawnSync('node', ['--input-type=module', '-e', source], {
+    encoding: 'utf8',
+    timeout: 15_000,
+  })
+  const ms = Math.round(performance.now() - started)
+  process.stdout.write(result.stdout)
+  process.stderr.write(result.stderr)
+  if (result.signal) throw new Failed(`ssr-check did not exit by itself (killed after ${ms} ms)`)
+  if (result.status !== 0) throw new Failed(`ssr-check exited with ${result.status}`)
+  if (!result.stdout.includes('open handles at exit: none'))
+    throw new Failed('ssr-check left handles open')
+  console.log(`ssr-check: exited by itself in ${ms} ms`)
+}
+
 async function main() {
   buildServer()
   if (installedReact() !== pinned) run('npm', ['install', '--loglevel=error']) // an earlier run stopped on React 18
   const port = String(await freePort())
-  const check = (react) =>
-    run('npm', ['run', 'check'], { PARLEY_E2E_PORT: port, PARLEY_EXPECT_REACT: react })
+  const check = (react) => {
+    ssrCheck()
+    return run('npm', ['run', 'check'], { PARLEY_E2E_PORT: port, PARLEY_EXPECT_REACT: react })
+  }
   const timings = []
   try {
     timings.push(`React ${pinned}: ${check(pinned)} ms`)

@@ -21,7 +21,7 @@ export function App({ sessionId }: AppProps) {
     const created = createQuestionClient({ sessions: [sessionId] })
     setClient(created)
     return () => {
-      created.close()
+      created.dispose()
       setClient(null)
     }
   }, [sessionId])
@@ -44,6 +44,7 @@ export function App({ sessionId }: AppProps) {
 }
 
 const STATUS_TEXT = {
+  idle: 'Not connected yet',
   connecting: 'Connecting…',
   open: 'Connected',
   reconnecting: 'Reconnecting…',

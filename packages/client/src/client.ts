@@ -2,6 +2,7 @@ import type { AskUserQuestionAnswer, ValidationIssue } from '@parley/seam'
 import type {
   AppFrame,
   DownlinkFrame,
+  MuxTransport,
   QuestionRequestedFrame,
   QuestionResolvedFrame,
   RespondBody,
@@ -16,12 +17,14 @@ import {
   type WebSocketConstructor,
 } from './connection.ts'
 import { QuestionClientError } from './errors.ts'
+import { type ConnectionProblem, probeMux } from './probe.ts'
 import type { ClientQuestion, SessionResolutions } from './request-queue.ts'
 import { type FetchLike, postRespond } from './respond.ts'
 import {
   type ConnectionStatus,
   createSessionStore,
   type QuestionClientState,
+  type SessionStore,
   selectSessionQuestions,
   selectSessionResolutions,
 } from './session-store.ts'
@@ -30,7 +33,8 @@ import { type EventSourceConstructor, openEventSource } from './transport-sse.ts
 /**
  * How the downlink is carried. `sse` suits hosts that cannot upgrade (Next.js
  * route handlers, edge runtimes); `auto` takes a WebSocket where the runtime
- * has one, else an EventSource.
+ * has one and falls back to an EventSource when the WebSocket cannot open
+ * but the host admits the page and serves SSE (remembered for the page).
  */
 export type QuestionTransport = 'websocket' | 'sse' | 'auto'
 
@@ -51,7 +55,7 @@ export interface QuestionClientOptions {
   muxPath?: string
   /** @default '/api/respond' */
   respondPath?: string
-  /** @default 'websocket' */
+  /** @default 'auto' */
   transport?: QuestionTransport
   /** @default globalThis.WebSocket */
   WebSocket?: WebSocketConstructor
@@ -59,7 +63,7 @@ export interface QuestionClientOptions {
   EventSource?: EventSourceConstructor
   /** @default globalThis.fetch */
   fetch?: FetchLike
-  /** Extra headers for respond POSTs (an auth token, a CSRF header). */
+  /** Extra headers for respond POSTs and mux probes (an auth token, a CSRF header). */
   headers?: () => Record<string, string>
   /** @default 'same-origin' */
   credentials?: RequestCredentials
@@ -70,23 +74,30 @@ export interface QuestionClientOptions {
   /** Called for each dropped frame (also see `client.onFrameError`). */
   onFrameError?: (error: FrameError) => void
   /**
-   * Called when the downlink cannot start: `TRANSPORT_UNAVAILABLE` when the
-   * runtime has no `WebSocket` / `EventSource` and none was given (server
-   * rendering). The client then stays `closed` and schedules nothing.
+   * Called when the downlink cannot open, each time the reason changes:
+   * `CONNECTION_FAILED` with `error.reason` (`unauthorized`,
+   * `forbidden-origin`, …; the same problem is in the state), or
+   * `TRANSPORT_UNAVAILABLE` when `start()` finds no `WebSocket` /
+   * `EventSource` (the client then stays `closed` and schedules nothing).
    */
   onError?: (error: QuestionClientError) => void
 }
 
 /** The browser side of the mux. See the package README. */
 export interface QuestionClient {
-  /** The zustand vanilla store: `{ connection, sessions }`. */
+  /**
+   * The zustand vanilla store: `{ connection, problem, sessions }`. Its first
+   * subscription starts the client in a browser.
+   */
   readonly store: StoreApi<QuestionClientState>
   getState(): QuestionClientState
-  /** Listens to every state change; returns the unsubscribe. */
+  /** Listens to every state change (in a browser, the first listener starts the client); returns the unsubscribe. */
   subscribe(
     listener: (state: QuestionClientState, previous: QuestionClientState) => void,
   ): () => void
   getConnectionStatus(): ConnectionStatus
+  /** Why the downlink is not open (`null` when it is, or nothing went wrong yet). */
+  getConnectionProblem(): ConnectionProblem | null
   /** The session's pending requests, oldest first. Stable until they change. */
   getSessionQuestions(sessionId: string): readonly ClientQuestion[]
   /**
@@ -103,9 +114,20 @@ export interface QuestionClient {
   onAppFrame(listener: (frame: AppFrame) => void): () => void
   /** Listens to dropped, malformed frames. */
   onFrameError(listener: (error: FrameError) => void): () => void
-  /** Drops the socket and reconnects at once. */
+  /**
+   * Opens the downlink now. In a browser the first subscription does it; on
+   * the server (no `window`) only this does, and only with a `WebSocket` or
+   * `EventSource` passed in. No-op once started or disposed.
+   */
+  start(): void
+  /** Drops the socket and reconnects at once (starts the client if it was idle). */
   reconnect(): void
-  /** Closes the downlink for good (`connection` becomes `closed`). */
+  /**
+   * Closes the downlink for good, cancels any probe and clears every timer
+   * (`connection` becomes `closed`). Idempotent.
+   */
+  dispose(): void
+  /** The same as `dispose()`. */
   close(): void
 }
 
@@ -126,14 +148,30 @@ function emit<T>(listeners: Set<(value: T) => void>, value: T): void {
   }
 }
 
-function muxUrl(base: string, path: string, sessions: readonly string[], ws: boolean): string {
+function muxUrl(base: string, path: string, sessions: readonly string[]): URL {
   const url = new URL(path, base)
-  if (ws) url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   for (const id of sessions) url.searchParams.append('session', id)
-  return url.toString()
+  return url
 }
 
-/** Creates the client and opens the mux. */
+function asWebSocketUrl(url: URL): string {
+  const ws = new URL(url)
+  ws.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  return ws.toString()
+}
+
+/** Mux URLs (without `?session=`) where `auto` fell back to SSE: later clients on the page start there. */
+const sseFallbacks = new Set<string>()
+
+/** A page, or a worker: where the runtime's own `WebSocket` / `EventSource` may be used. */
+function inBrowser(): boolean {
+  return typeof window !== 'undefined' || 'WorkerGlobalScope' in globalThis
+}
+
+/**
+ * Creates the client. It does nothing until started: in a browser by the
+ * first subscription (a React hook, `subscribe`), anywhere by `start()`.
+ */
 export function createQuestionClient(options: QuestionClientOptions = {}): QuestionClient {
   const base = options.baseUrl ?? globalThis.location?.origin ?? 'http://localhost'
   const sessions = createSessionStore()
@@ -155,30 +193,43 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
   }
 
   const credentials = options.credentials ?? 'same-origin'
-  const transport = pickTransport(options, credentials)
-  const connection = transport
-    ? createConnection({
-        url: muxUrl(base, options.muxPath ?? '/api/mux', options.sessions ?? [], transport.ws),
-        open: transport.open,
-        timers: options.timers ?? {
-          setTimeout: (callback, ms) => setTimeout(callback, ms),
-          clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-        },
-        random: options.random ?? Math.random,
-        onStatus: sessions.setConnection,
-        onSocket: () => {
-          replayed = new Set()
-        },
-        onFrame,
-        onFrameError: (issues, data) => emit(errorListeners, { issues, data }),
-      })
-    : idleConnection(sessions.setConnection)
+  const fetchImpl: FetchLike =
+    options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init))
+  const headers = options.headers ?? (() => ({}))
+  const url = muxUrl(base, options.muxPath ?? '/api/mux', options.sessions ?? [])
+  const downlinks = createDownlinks(options, credentials, url)
+  const problems = reportProblems(sessions, options.onError)
+
+  const connection = createConnection({
+    open: downlinks.open,
+    timers: options.timers ?? {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    random: options.random ?? Math.random,
+    onStatus: sessions.setConnection,
+    onSocket: () => {
+      replayed = new Set()
+    },
+    onFrame,
+    onFrameError: (issues, data) => emit(errorListeners, { issues, data }),
+    async onFailedBeforeReady(signal) {
+      const found = await probeMux(
+        { url: url.toString(), fetch: fetchImpl, credentials, headers },
+        signal,
+      )
+      if (signal.aborted) return 'backoff'
+      if (found.admitted && downlinks.fallBack(found.transports)) return 'retry-now'
+      problems.set(found.admitted ? downlinks.unexplained(found.transports) : found.problem)
+      return 'backoff'
+    },
+  })
 
   const post = {
     url: new URL(options.respondPath ?? '/api/respond', base).toString(),
-    fetch: options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init)),
+    fetch: fetchImpl,
     credentials,
-    headers: options.headers ?? (() => ({})),
+    headers,
   }
 
   async function send(body: RespondBody): Promise<RespondReceipt> {
@@ -190,23 +241,44 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     return receipt
   }
 
-  const { store } = sessions
-  connection.start()
-  if (!transport && options.onError) {
+  let phase: 'idle' | 'started' | 'disposed' = 'idle'
+  const autoStart =
+    inBrowser() || options.WebSocket !== undefined || options.EventSource !== undefined
+  function start(): void {
+    if (phase !== 'idle') return
+    phase = 'started'
+    if (downlinks.available()) {
+      connection.start()
+      return
+    }
+    sessions.setConnection('closed')
     const missing = options.transport === 'sse' ? 'EventSource' : 'WebSocket'
-    const error = new QuestionClientError(
-      `No ${missing} in this runtime: create the client in the browser, or pass one.`,
-      'TRANSPORT_UNAVAILABLE',
-    )
-    emit(new Set([options.onError]), error)
+    const message = `No ${missing} in this runtime: start the client in the browser, or pass one.`
+    problems.set({ reason: 'no-transport', message }, 'TRANSPORT_UNAVAILABLE')
   }
+  function dispose(): void {
+    if (phase === 'disposed') return
+    const wasStarted = phase === 'started'
+    phase = 'disposed'
+    if (wasStarted) connection.stop()
+    else sessions.setConnection('closed')
+  }
+
+  const inner = sessions.store
+  const subscribe: StoreApi<QuestionClientState>['subscribe'] = (listener) => {
+    const unsubscribe = inner.subscribe(listener)
+    if (autoStart) start()
+    return unsubscribe
+  }
+  const store: StoreApi<QuestionClientState> = { ...inner, subscribe }
   return {
     store,
-    getState: store.getState,
-    subscribe: store.subscribe,
-    getConnectionStatus: () => store.getState().connection,
-    getSessionQuestions: (sessionId) => selectSessionQuestions(store.getState(), sessionId),
-    getSessionResolutions: (sessionId) => selectSessionResolutions(store.getState(), sessionId),
+    getState: inner.getState,
+    subscribe,
+    getConnectionStatus: () => inner.getState().connection,
+    getConnectionProblem: () => inner.getState().problem,
+    getSessionQuestions: (sessionId) => selectSessionQuestions(inner.getState(), sessionId),
+    getSessionResolutions: (sessionId) => selectSessionResolutions(inner.getState(), sessionId),
     respond: (rpcId, sessionId, answer) => send({ rpcId, sessionId, result: { ok: true, answer } }),
     cancel: (rpcId, sessionId) =>
       send({ rpcId, sessionId, result: { ok: false, error: { code: 'cancelled' } } }),
@@ -218,28 +290,93 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
       errorListeners.add(listener)
       return () => errorListeners.delete(listener)
     },
-    reconnect: connection.reconnect,
-    close: connection.stop,
+    start,
+    reconnect() {
+      if (phase === 'idle') return start()
+      if (phase === 'started' && downlinks.available()) connection.reconnect()
+    },
+    dispose,
+    close: dispose,
   }
 }
 
-/** The transport's opener, or `null` when the runtime lacks it (server rendering). */
-function pickTransport(
+type Opener = (url: string) => Downlink
+
+/**
+ * The transports this client may use, which one is current, and the `auto`
+ * fallback from WebSocket to SSE. Constructors are looked up at first use,
+ * and the runtime's own only in a browser.
+ */
+function createDownlinks(
   options: QuestionClientOptions,
   credentials: RequestCredentials,
-): { open: (url: string) => Downlink; ws: boolean } | null {
-  const transport = options.transport ?? 'websocket'
-  const WebSocketImpl = options.WebSocket ?? globalThis.WebSocket
-  if (transport !== 'sse' && WebSocketImpl) return { open: openWebSocket(WebSocketImpl), ws: true }
-  const EventSourceImpl = options.EventSource ?? globalThis.EventSource
-  if (transport !== 'websocket' && EventSourceImpl) {
-    return { open: openEventSource(EventSourceImpl, credentials === 'include'), ws: false }
+  url: URL,
+) {
+  const mode = options.transport ?? 'auto'
+  const key = `${url.origin}${url.pathname}`
+  const own = inBrowser()
+  const WebSocketImpl = options.WebSocket ?? (own ? globalThis.WebSocket : undefined)
+  const EventSourceImpl = options.EventSource ?? (own ? globalThis.EventSource : undefined)
+  const ws: Opener | null = mode !== 'sse' && WebSocketImpl ? openWebSocket(WebSocketImpl) : null
+  const sse: Opener | null =
+    mode !== 'websocket' && EventSourceImpl
+      ? openEventSource(EventSourceImpl, credentials === 'include')
+      : null
+  let current: 'websocket' | 'sse' | null =
+    ws && !(sse && sseFallbacks.has(key)) ? 'websocket' : sse ? 'sse' : null
+  return {
+    available: () => current !== null,
+    open(): Downlink {
+      if (current === 'websocket' && ws) return ws(asWebSocketUrl(url))
+      if (current === 'sse' && sse) return sse(url.toString())
+      throw new Error('no transport')
+    },
+    /** After a WebSocket failed while the host admits the page: switch to SSE if `auto` may. */
+    fallBack(offered: readonly MuxTransport[]): boolean {
+      if (current !== 'websocket' || !sse || !offered.includes('sse')) return false
+      current = 'sse'
+      sseFallbacks.add(key)
+      return true
+    },
+    /** The problem to show when the host admits the page but the downlink still fails. */
+    unexplained(offered: readonly MuxTransport[]): ConnectionProblem {
+      if (current === 'websocket' && !offered.includes('websocket'))
+        return {
+          reason: 'protocol',
+          message: "The host serves the mux over SSE only here: use transport 'sse' or 'auto'.",
+        }
+      if (current === 'websocket')
+        return {
+          reason: 'protocol',
+          message:
+            "The WebSocket upgrade fails although the host admits this page: a proxy may not pass upgrades (use transport 'auto', or proxy with ws: true).",
+        }
+      return {
+        reason: 'unreachable',
+        message: 'The event stream fails although the host admits this page.',
+      }
+    },
   }
-  return null
 }
 
-/** Stands in for the connection where there is no transport: `closed`, and no timers. */
-function idleConnection(setStatus: (status: ConnectionStatus) => void) {
-  const close = () => setStatus('closed')
-  return { start: close, reconnect: close, stop: close }
+/** Sets the state's problem and tells `onError` each time the reason changes. */
+function reportProblems(
+  sessions: SessionStore,
+  onError: ((error: QuestionClientError) => void) | undefined,
+) {
+  return {
+    set(
+      problem: ConnectionProblem,
+      code: 'CONNECTION_FAILED' | 'TRANSPORT_UNAVAILABLE' = 'CONNECTION_FAILED',
+    ): void {
+      const before = sessions.store.getState().problem
+      sessions.setProblem(problem)
+      if (!onError || before?.reason === problem.reason) return
+      const error = new QuestionClientError(problem.message, code, {
+        reason: problem.reason,
+        ...(problem.status !== undefined && { status: problem.status }),
+      })
+      emit(new Set([onError]), error)
+    },
+  }
 }

@@ -20,6 +20,8 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike
 
 /** One open downlink, whatever carries it (a WebSocket, an EventSource). */
 export interface Downlink {
+  /** The transport is open (the upgrade or the stream's 200 arrived). */
+  onopen: Handler<unknown> | null
   onmessage: Handler<{ data: unknown }> | null
   /** Called once when the transport ends; the connection reconnects. */
   onclose: Handler<unknown> | null
@@ -44,8 +46,8 @@ export interface ClientTimers {
 }
 
 interface ConnectionDeps {
-  url: string
-  open(url: string): Downlink
+  /** Opens one downlink; the client may change transports between calls. */
+  open(): Downlink
   timers: ClientTimers
   random: () => number
   onStatus(status: ConnectionStatus): void
@@ -54,12 +56,20 @@ interface ConnectionDeps {
   /** Called with each valid frame, tagged with whether `mux/ready` came yet on this socket. */
   onFrame(frame: DownlinkFrame, live: boolean): void
   onFrameError(issues: ValidationIssue[], data: unknown): void
+  /**
+   * A downlink closed before it ever opened (refused, unreachable, or a
+   * transport that cannot work here). Resolves `'retry-now'` when the client
+   * switched transports, `'backoff'` to wait as usual; `signal` aborts when the
+   * connection is stopped or reconnected meanwhile.
+   */
+  onFailedBeforeReady?(signal: AbortSignal): Promise<'retry-now' | 'backoff'>
 }
 
 /**
  * Keeps one downlink open: connects, parses every frame, and on any close
  * reconnects after an exponential, jittered backoff that resets once a
- * connection reached `mux/ready`.
+ * connection reached `mux/ready`. A downlink that closes before it ever
+ * opened is first handed to `onFailedBeforeReady` (the client probes why).
  */
 export function createConnection(deps: ConnectionDeps) {
   let socket: Downlink | null = null
@@ -67,20 +77,26 @@ export function createConnection(deps: ConnectionDeps) {
   let attempt = 0
   let everReady = false
   let stopped = false
+  // Aborts a pending `onFailedBeforeReady` when the connection moves on.
+  let failing: AbortController | null = null
 
   function connect(): void {
     timer = undefined
     if (stopped) return
     let live = false
+    let opened = false
     let current: Downlink
     try {
-      current = deps.open(deps.url)
+      current = deps.open()
     } catch {
-      scheduleReconnect()
+      failedBeforeReady()
       return
     }
     socket = current
     deps.onSocket()
+    current.onopen = () => {
+      opened = true
+    }
     current.onmessage = (event) => {
       if (socket !== current) return
       const parsed = parseDownlinkFrame(event.data)
@@ -100,8 +116,40 @@ export function createConnection(deps: ConnectionDeps) {
     current.onclose = () => {
       if (socket !== current) return
       socket = null
-      scheduleReconnect()
+      // Opened and then lost (a restart mid-replay) is no refusal: just back off.
+      if (opened) scheduleReconnect()
+      else failedBeforeReady()
     }
+  }
+
+  function failedBeforeReady(): void {
+    if (!deps.onFailedBeforeReady) {
+      scheduleReconnect()
+      return
+    }
+    deps.onStatus(everReady ? 'reconnecting' : 'connecting')
+    const controller = new AbortController()
+    failing = controller
+    deps.onFailedBeforeReady(controller.signal).then(
+      (next) => {
+        if (controller.signal.aborted || stopped) return
+        failing = null
+        if (next === 'retry-now') connect()
+        else scheduleReconnect()
+      },
+      () => {
+        if (controller.signal.aborted || stopped) return
+        failing = null
+        scheduleReconnect()
+      },
+    )
+  }
+
+  function moveOn(): void {
+    failing?.abort()
+    failing = null
+    if (timer !== undefined) deps.timers.clearTimeout(timer)
+    timer = undefined
   }
 
   function scheduleReconnect(): void {
@@ -121,8 +169,7 @@ export function createConnection(deps: ConnectionDeps) {
       const current = socket
       socket = null
       current?.close()
-      if (timer !== undefined) deps.timers.clearTimeout(timer)
-      timer = undefined
+      moveOn()
       attempt = 0
       if (stopped) return
       deps.onStatus(everReady ? 'reconnecting' : 'connecting')
@@ -130,8 +177,7 @@ export function createConnection(deps: ConnectionDeps) {
     },
     stop(): void {
       stopped = true
-      if (timer !== undefined) deps.timers.clearTimeout(timer)
-      timer = undefined
+      moveOn()
       const current = socket
       socket = null
       current?.close(1000, 'client closed')

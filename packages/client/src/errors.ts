@@ -1,4 +1,5 @@
 import { ParleyError } from '@parley/seam'
+import type { ConnectionReason } from './probe.ts'
 
 /**
  * Why a `respond` or `cancel` did not produce a receipt.
@@ -7,28 +8,35 @@ import { ParleyError } from '@parley/seam'
  * - `RESPOND_HTTP`: the host refused it with a status other than 200 (`status` says which:
  *   401, 403, 413, 415, 400, …).
  * - `RESPOND_BAD_RECEIPT`: the host answered 200 with a body that is not a receipt.
- * - `TRANSPORT_UNAVAILABLE` (to `onError`): no `WebSocket` / `EventSource` in the runtime and
- *   none was given, so the downlink stays `closed` (server rendering).
+ * - `CONNECTION_FAILED` (to `onError`): the downlink cannot open; `reason` says why
+ *   (`unauthorized`, `forbidden-origin`, `forbidden`, `not-found`, `busy`, `unreachable`,
+ *   `protocol`) and `status` is the probe's HTTP status, when there was one.
+ * - `TRANSPORT_UNAVAILABLE` (to `onError`): `start()` found no `WebSocket` / `EventSource` in the
+ *   runtime and none was given, so the downlink stays `closed` (`reason`: `no-transport`).
  */
 export type QuestionClientErrorCode =
   | 'RESPOND_NETWORK'
   | 'RESPOND_HTTP'
   | 'RESPOND_BAD_RECEIPT'
+  | 'CONNECTION_FAILED'
   | 'TRANSPORT_UNAVAILABLE'
 
-/** A respond or cancel failed before a receipt arrived (safe to retry), or the downlink cannot start. */
+/** A respond or cancel failed before a receipt arrived (safe to retry), or the downlink cannot open. */
 export class QuestionClientError extends ParleyError {
   declare readonly code: QuestionClientErrorCode
-  /** The HTTP status, for `RESPOND_HTTP`. */
+  /** The HTTP status, for `RESPOND_HTTP` (and `CONNECTION_FAILED` when the probe got one). */
   readonly status: number | undefined
+  /** Why the downlink cannot open, for `CONNECTION_FAILED` and `TRANSPORT_UNAVAILABLE`. */
+  readonly reason: ConnectionReason | undefined
 
   constructor(
     message: string,
     code: QuestionClientErrorCode,
-    options?: ErrorOptions & { status?: number },
+    options?: ErrorOptions & { status?: number; reason?: ConnectionReason },
   ) {
     super(message, code, options)
     this.name = 'QuestionClientError'
     this.status = options?.status
+    this.reason = options?.reason
   }
 }

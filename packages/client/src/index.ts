@@ -8,6 +8,7 @@ export {
 } from './client.ts'
 export type { ClientTimers, WebSocketConstructor, WebSocketLike } from './connection.ts'
 export { QuestionClientError, type QuestionClientErrorCode } from './errors.ts'
+export type { ConnectionProblem, ConnectionReason } from './probe.ts'
 export {
   type ClientQuestion,
   NO_QUESTIONS,
@@ -21,6 +22,7 @@ export type { FetchLike } from './respond.ts'
 export {
   type ConnectionStatus,
   type QuestionClientState,
+  selectConnectionProblem,
   selectConnectionStatus,
   selectSessionQuestions,
   selectSessionResolutions,

@@ -1,5 +1,6 @@
 import type { QuestionOutcome, QuestionRequestedFrame } from '@parley/seam/wire'
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { ConnectionProblem } from './probe.ts'
 import {
   addRequest,
   type ClientQuestion,
@@ -12,13 +13,27 @@ import {
   type SessionResolutions,
 } from './request-queue.ts'
 
-/** The downlink's state. `open` means live *and* complete (after `mux/ready`). */
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed'
+/**
+ * The downlink's state. `idle`: not started (nothing subscribed yet, or on the
+ * server); `open` means live *and* complete (after `mux/ready`); `closed`:
+ * disposed, or no transport in this runtime.
+ */
+export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed'
 
 /** The client's store state. Every object is immutable and replaced on change. */
 export interface QuestionClientState {
   readonly connection: ConnectionStatus
+  /**
+   * Why the downlink is not open, once a probe found out; `null` while it is
+   * open or nothing went wrong. Kept through reconnect attempts until one opens.
+   */
+  readonly problem: ConnectionProblem | null
   readonly sessions: Readonly<Record<string, SessionQuestions>>
+}
+
+function sameProblem(a: ConnectionProblem | null, b: ConnectionProblem | null): boolean {
+  if (a === null || b === null) return a === b
+  return a.reason === b.reason && a.status === b.status && a.code === b.code
 }
 
 /** A session's entry; own keys only, so ids like `constructor` or `__proto__` are plain ids. */
@@ -50,10 +65,16 @@ export function selectConnectionStatus(state: QuestionClientState): ConnectionSt
   return state.connection
 }
 
+/** Why the downlink is not open, or `null`. */
+export function selectConnectionProblem(state: QuestionClientState): ConnectionProblem | null {
+  return state.problem
+}
+
 /** The store plus the updates the connection and the receipts drive. */
 export function createSessionStore() {
   const store = createStore<QuestionClientState>()(() => ({
-    connection: 'connecting',
+    connection: 'idle',
+    problem: null,
     sessions: {},
   }))
 
@@ -67,7 +88,13 @@ export function createSessionStore() {
   return {
     store: store as StoreApi<QuestionClientState>,
     setConnection(connection: ConnectionStatus): void {
-      if (store.getState().connection !== connection) store.setState({ connection })
+      const state = store.getState()
+      const problem = connection === 'open' ? null : state.problem
+      if (state.connection !== connection || state.problem !== problem)
+        store.setState({ connection, problem })
+    },
+    setProblem(problem: ConnectionProblem | null): void {
+      if (!sameProblem(store.getState().problem, problem)) store.setState({ problem })
     },
     /** Adds a requested question; a replay of a known rpcId changes nothing. */
     request(frame: QuestionRequestedFrame): void {

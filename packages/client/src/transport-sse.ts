@@ -2,6 +2,7 @@ import type { Downlink, Handler } from './connection.ts'
 
 /** The browser `EventSource` surface the client uses. */
 export interface EventSourceLike {
+  onopen?: Handler<unknown> | null
   onmessage: Handler<{ data: unknown }> | null
   onerror: Handler<unknown> | null
   close(): void
@@ -25,10 +26,12 @@ export function openEventSource(
   return (url) => {
     const source = new EventSourceImpl(url, { withCredentials })
     const downlink: Downlink = {
+      onopen: null,
       onmessage: null,
       onclose: null,
       close: () => source.close(),
     }
+    source.onopen = (event) => downlink.onopen?.(event)
     source.onmessage = (event) => downlink.onmessage?.(event)
     source.onerror = () => {
       source.close()

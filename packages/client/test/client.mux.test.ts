@@ -29,6 +29,8 @@ describe('the session store', () => {
     running.ask('s1')
     running.ask('s2')
     client = createQuestionClient(clientOptions(running.base))
+    expect(client.getConnectionStatus()).toBe('idle')
+    client.start()
     expect(client.getConnectionStatus()).toBe('connecting')
     await waitOpen()
     running.ask('s1', { callId: 'c3' })
@@ -136,6 +138,7 @@ describe('reconnecting', () => {
         random: () => 1,
       }),
     )
+    client.start()
     for (let attempt = 0; attempt < 8; attempt++) {
       await clock.scheduledSoon()
       clock.fire()

@@ -40,6 +40,7 @@ describe('the SSE transport', () => {
     running.ask('s1')
     let opened: OpenedSource[]
     ;({ client, opened } = sseClient())
+    client.start()
     expect(client.getConnectionStatus()).toBe('connecting')
     await waitOpen()
     expect(ids('s1')).toEqual([running.registered[0]?.rpcId])
@@ -106,6 +107,7 @@ describe('the SSE transport', () => {
     const clock = manualClock()
     // bob may not see s1: every open is refused with 403.
     ;({ client } = sseClient('bob', { sessions: ['s1'], timers: clock.timers, random: () => 1 }))
+    client.start()
     for (let attempt = 0; attempt < 4; attempt++) {
       await clock.scheduledSoon()
       clock.fire()
@@ -131,6 +133,7 @@ describe('the SSE transport', () => {
       EventSource: FakeEventSource,
       onFrameError: (error) => errors.push(error.data),
     })
+    client.start()
     sources[0]?.onmessage?.({ data: 'not json' })
     sources[0]?.onmessage?.({ data: '{"type":"mux/ready"}' })
     expect(errors).toEqual(['not json'])

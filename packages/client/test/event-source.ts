@@ -1,6 +1,6 @@
 // A minimal EventSource for Node 20 (which has none), over fetch streaming.
-// It reads `data:` lines only and never retries by itself: on any end or
-// failure it reports `onerror` once, as the client expects of a real one.
+// It reads `data:` lines only and never retries by itself: `onopen` on a 200,
+// and on any end or failure `onerror` once, as the client expects of a real one.
 import type { EventSourceConstructor, EventSourceLike } from '../src/index.ts'
 
 /** Every source a test constructor opened, newest last. */
@@ -26,6 +26,7 @@ export function eventSourceAs(
   fetchImpl: (url: string, init: RequestInit) => Promise<Response> = fetch,
 ): EventSourceConstructor {
   return class TestEventSource implements EventSourceLike {
+    onopen: NonNullable<EventSourceLike['onopen']> | null = null
     onmessage: EventSourceLike['onmessage'] = null
     onerror: EventSourceLike['onerror'] = null
     private readonly abort = new AbortController()
@@ -49,6 +50,7 @@ export function eventSourceAs(
           signal: this.abort.signal,
         })
         if (!response.ok || !response.body) throw new Error(`status ${response.status}`)
+        this.onopen?.(new Event('open'))
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
         let buffer = ''
         for (let read = await reader.read(); !read.done; read = await reader.read()) {

@@ -3,6 +3,7 @@ import { WebSocket } from '../../host/test/helpers.ts'
 import type { ClientTimers, QuestionClientOptions, WebSocketConstructor } from '../src/index.ts'
 
 export {
+  ACCESS as ACCESS_FOR_TESTS,
   answerBody,
   cancelBody,
   post,

@@ -1,17 +1,14 @@
-import type { ConnectionStatus } from '../parley/connection.tsx'
-import { Spinner } from './icons.tsx'
+import { ConnectionBanner as ParleyConnectionBanner } from '@parley/react/connection'
 
-/** A live region that shows while the connection to the host is being re-established. */
-export function ConnectionBanner({ status }: { status: ConnectionStatus }) {
-  const reconnecting = status === 'reconnecting'
+/**
+ * The connection banner over the transcript: `@parley/react`'s own, which
+ * says "Reconnecting…" or, in words, why questions cannot reach this tab
+ * (signed out, this page's origin refused, …), with a "Retry now" button.
+ */
+export function ConnectionBanner() {
   return (
-    <div className="connection" role="status" data-state={status}>
-      {reconnecting && (
-        <span className="connection-pill">
-          <Spinner />
-          Reconnecting…
-        </span>
-      )}
+    <div className="connection">
+      <ParleyConnectionBanner />
     </div>
   )
 }

@@ -1,8 +1,10 @@
 import {
   type ClientQuestion,
+  type ConnectionProblem,
   type ConnectionStatus,
   type QuestionClientState,
   type SessionResolutions,
+  selectConnectionProblem,
   selectConnectionStatus,
   selectSessionQuestions,
   selectSessionResolutions,
@@ -14,9 +16,21 @@ import { useCallback } from 'react'
 import { useStore } from 'zustand'
 import { useQuestionClient } from './client-context.tsx'
 
-/** The mux connection: `connecting`, `open` (live and complete), `reconnecting`, `closed`. */
+/**
+ * The mux connection: `idle` (not started; also during server rendering),
+ * `connecting`, `open` (live and complete), `reconnecting`, `closed`.
+ */
 export function useConnectionStatus(): ConnectionStatus {
   return useStore(useQuestionClient().store, selectConnectionStatus)
+}
+
+/**
+ * Why the connection is not open (`reason`: `unauthorized`, `forbidden-origin`,
+ * `forbidden`, `not-found`, `busy`, `unreachable`, `protocol`, `no-transport`),
+ * or `null`. It stays through the reconnect attempts until one opens.
+ */
+export function useConnectionProblem(): ConnectionProblem | null {
+  return useStore(useQuestionClient().store, selectConnectionProblem)
 }
 
 /** The session's pending requests, oldest first. Re-renders only when they change. */

@@ -8,10 +8,12 @@ export {
   type QuestionClientProviderProps,
   useQuestionClient,
 } from './client-context.tsx'
+export { ConnectionBanner, type ConnectionBannerProps } from './connection-banner.tsx'
 export {
   type CancelVariables,
   type RespondVariables,
   useCancel,
+  useConnectionProblem,
   useConnectionStatus,
   useRespond,
   useSessionQuestions,
