@@ -1,13 +1,25 @@
 /**
  * `ask_user_question` for the Vercel AI SDK (v6). Import from
- * `@parley/tool/ai-sdk`; `ai` is an optional peer dependency.
+ * `@parley/tool/ai-sdk`; `ai` is an optional peer dependency. The server-side
+ * tool (`askUserQuestionAiTool`, answered through a Parley service) is here;
+ * the client-side one (`askUserQuestionClientTool`, answered by `useChat`) is
+ * in ai-sdk-client.ts.
  */
 import type { AskUserQuestionAnswer, UserQuestionService } from '@parley/seam'
 import { jsonSchema, type Tool, tool } from 'ai'
-import * as v from 'valibot'
+import { questionsOf } from './ai-sdk-client.ts'
 import { formatToolResult } from './format.ts'
-import { type AskUserQuestionToolInput, AskUserQuestionToolInputSchema } from './input-schema.ts'
+import type { AskUserQuestionToolInput } from './input-schema.ts'
 import { createAskUserQuestionTool } from './tool.ts'
+
+export {
+  type AskUserQuestionCallReading,
+  type AskUserQuestionClientTool,
+  type AskUserQuestionUITool,
+  type AskUserQuestionUITools,
+  askUserQuestionClientTool,
+  readAskUserQuestionCall,
+} from './ai-sdk-client.ts'
 
 /** Options of {@link askUserQuestionAiTool}. */
 export interface AskUserQuestionAiToolOptions {
@@ -56,11 +68,6 @@ function toErrorData(error: unknown): AskUserQuestionAiToolError {
     code: text(error, 'code', 'UNKNOWN'),
     message: text(error, 'message', String(error)),
   }
-}
-
-function questionsOf(input: unknown) {
-  const parsed = v.safeParse(AskUserQuestionToolInputSchema, input)
-  return parsed.success ? parsed.output.questions : []
 }
 
 /**
