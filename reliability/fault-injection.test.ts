@@ -1,180 +1,96 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type ClientQuestion,
-  createQuestionClient,
-  type QuestionClient,
-} from '../packages/client/src/index.ts'
+import { parseDownlinkFrame } from '../packages/seam/src/wire.ts'
 import {
   type Demo,
   eventually,
-  type FrameHook,
-  fastTimers,
   type Principal,
   principal,
   startDemo,
-  type TabControl,
-  type TabSocket,
-  tabControl,
   until,
   VALID_ANSWER,
 } from './demo.ts'
+import {
+  arm,
+  createTab,
+  FAULTS,
+  type Fault,
+  GARBAGE,
+  keptIdentity,
+  NEXT_LINK_FAULTS,
+  placeOf,
+  shows,
+  type Tab,
+  within,
+} from './fault-tabs.ts'
 import { recordPart, writeResults } from './report.ts'
 import { FULL, SEED, SIZES, seededRandom } from './scale.ts'
+import { TRANSPORTS, type Transport } from './tab-links.ts'
 
 const LANES = 4
-// `PARLEY_FAULT=<kind>` runs every flow with one fault kind (for debugging).
-const FAULTS = [
-  'none',
-  'asked-while-down',
-  'before-replay',
-  'during-replay',
-  'after-ready',
-  'lost-broadcast',
-  'server-drop',
-] as const
-type Fault = (typeof FAULTS)[number]
+const TABS = LANES * 2
 
-interface Tab {
-  name: string
-  control: TabControl
-  client: QuestionClient
-  /** The one-shot fault armed on this tab (see `arm`), consulted for every frame. */
-  fault: FrameHook | null
-  /** Every `question/resolved` frame that reached the client: rpcId → outcome (first kept). */
-  delivered: Map<string, unknown>
-  /** Every outcome the client's store recorded: rpcId → outcome. */
-  recorded: Map<string, string>
+afterAll(() => writeResults())
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Part ids sort WebSocket first, as the transports are listed. */
+const ORDER: Record<Transport, string> = { websocket: 'a', sse: 'b' }
+
+const HOW: Record<Transport, string> = {
+  websocket: '`ws` sockets',
+  sse: 'SSE responses read by the `eventsource` package over `fetch`',
 }
 
-let demo: Demo
-let alice: Principal
-let sessions: string[]
-const tabs: Tab[] = []
-let duplicates = 0
-let storeChanges = 0
-
-beforeAll(async () => {
-  // One principal answers a thousand flows quickly: no rate limit here.
-  demo = await startDemo({ rateLimit: false })
-  alice = await principal(demo.base)
-  sessions = [await alice.newSession(), await alice.newSession(), await alice.newSession()]
-  for (let i = 0; i < LANES * 2; i++) {
-    const control = tabControl(demo.base, alice.cookie)
-    const client = createQuestionClient({
-      baseUrl: demo.base,
-      WebSocket: control.WebSocket,
-      fetch: alice.fetch,
-      timers: fastTimers,
-      random: seededRandom(SEED + 1000 + i),
-    })
-    const tab: Tab = {
-      name: `tab ${i}`,
-      control,
-      client,
-      fault: null,
-      delivered: new Map(),
-      recorded: new Map(),
-    }
-    // Read for every frame the tab's socket gets; nothing arrives before the next turn.
-    control.hook = (frame, socket) => {
-      const verdict = tab.fault ? tab.fault(frame, socket) : 'deliver'
-      const rpcId = String(frame.rpcId)
-      if (verdict === 'deliver' && frame.type === 'question/resolved' && !tab.delivered.has(rpcId))
-        tab.delivered.set(rpcId, frame.outcome)
-      return verdict
-    }
-    client.subscribe((state, previous) => {
-      storeChanges += 1
-      for (const [sessionId, session] of Object.entries(state.sessions)) {
-        const ids = session.requests.map((request) => request.rpcId)
-        if (new Set(ids).size !== ids.length) duplicates += 1
-        if (session.resolutions === previous.sessions[sessionId]?.resolutions) continue
-        for (const [rpcId, outcome] of Object.entries(session.resolutions))
-          if (!tab.recorded.has(rpcId)) tab.recorded.set(rpcId, outcome)
-      }
-    })
-    tabs.push(tab)
-  }
-  await Promise.all(
-    tabs.map((tab) => until(tab.client, () => tab.client.getConnectionStatus() === 'open', 'open')),
-  )
+describe('the garbage the flows inject', () => {
+  it('is refused by the wire schemas', () => {
+    expect(GARBAGE.filter((text) => parseDownlinkFrame(text).ok)).toEqual([])
+  })
 })
 
-afterAll(async () => {
-  for (const tab of tabs) tab.client.close()
-  await demo?.close()
-  writeResults()
-})
+describe.each(TRANSPORTS)('fault injection over %s', (transport) => {
+  let demo: Demo
+  let alice: Principal
+  let sessions: string[]
+  const tabs: Tab[] = []
+  const refusals: string[] = []
 
-/** Rejects when `promise` takes longer than `ms`. */
-function within<T>(promise: Promise<T>, label: string, ms = 10_000): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}`)), ms)
+  beforeAll(async () => {
+    // One principal answers a thousand flows quickly: no rate limit here.
+    demo = await startDemo({
+      rateLimit: false,
+      onMuxRefused: (refused) =>
+        refusals.push(`${refused.transport} ${refused.status} ${refused.code}`),
+    })
+    alice = await principal(demo.base)
+    sessions = [await alice.newSession(), await alice.newSession(), await alice.newSession()]
+    for (let i = 0; i < TABS; i++)
+      tabs.push(createTab(i, transport, demo.base, alice.cookie, alice.fetch))
+    await Promise.all(
+      tabs.map((tab) =>
+        until(tab.client, () => tab.client.getConnectionStatus() === 'open', `${tab.name} open`),
+      ),
+    )
   })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
 
-const shows = (tab: Tab, sessionId: string, rpcId: string) =>
-  tab.client.getSessionQuestions(sessionId).some((question) => question.rpcId === rpcId)
+  afterAll(async () => {
+    for (const tab of tabs) tab.client.dispose()
+    await demo?.close()
+  })
 
-/** The request `rpcId` as the tab holds it, and the rpcIds ahead of it. */
-function placeOf(tab: Tab, sessionId: string, rpcId: string) {
-  const requests = tab.client.getSessionQuestions(sessionId)
-  const index = requests.findIndex((question) => question.rpcId === rpcId)
-  return {
-    request: requests[index] as ClientQuestion | undefined,
-    ahead: requests.slice(0, Math.max(0, index)).map((question) => question.rpcId),
-    copies: requests.filter((question) => question.rpcId === rpcId).length,
+  /** The streams the host holds for this suite's principal (counted, none dropped). */
+  const streamsOnHost = () => {
+    let open = 0
+    demo.host.dropStreams(() => {
+      open += 1
+      return false
+    })
+    return open
   }
-}
 
-/**
- * A replay kept the request's identity: the very same entry, once, and
- * nothing that arrived after it is ahead of it (its place in arrival order),
- * so the composer's drafts, keyed by rpcId, find it again.
- */
-function keptIdentity(before: ReturnType<typeof placeOf>, after: ReturnType<typeof placeOf>) {
-  return (
-    after.request !== undefined &&
-    after.request === before.request &&
-    after.copies === 1 &&
-    after.ahead.every((rpcId) => before.ahead.includes(rpcId))
-  )
-}
-
-/**
- * Arms a one-shot fault on the tab's next socket (or, for `lost-broadcast`,
- * on the `question/resolved` of `rpcId`). Resolves once it fired.
- */
-function arm(tab: Tab, fault: Fault, rpcId: string): Promise<void> {
-  const old = tab.control.socket
-  return new Promise((resolve) => {
-    const fired = (socket: TabSocket, verdict: 'deliver' | 'drop') => {
-      tab.fault = null
-      socket.cut()
-      resolve()
-      return verdict
-    }
-    tab.fault = (frame, socket) => {
-      if (fault === 'lost-broadcast')
-        return frame.type === 'question/resolved' && frame.rpcId === rpcId
-          ? fired(socket, 'drop')
-          : 'deliver'
-      if (socket === old) return 'deliver'
-      if (fault === 'before-replay') return fired(socket, 'drop')
-      if (fault === 'during-replay' && !socket.readySeen && frame.type === 'question/requested')
-        return fired(socket, 'deliver')
-      if (fault === 'after-ready' && frame.type === 'mux/ready') return fired(socket, 'deliver')
-      return 'deliver'
-    }
-  })
-}
-
-describe('fault injection', () => {
   it(
-    'settles every ask exactly once while sockets drop at every point of a flow',
+    'settles every ask exactly once while downlinks drop, stall and carry garbage at every point of a flow',
     async () => {
+      const faults = FAULTS[transport]
       const failures: string[] = []
       const byFault = new Map<Fault, number>()
       let settledOnce = 0
@@ -182,29 +98,46 @@ describe('fault injection', () => {
       const outcomeOf = new Map<string, unknown>()
       let secondAnswersRefused = 0
       let faultsFired = 0
+      let stormRounds = 0
+      let hostDrops = 0
 
       async function flow(index: number, lane: number): Promise<void> {
         const rng = seededRandom(SEED + index)
-        const fault = (process.env.PARLEY_FAULT ?? FAULTS[index % FAULTS.length]) as Fault
+        const fault = (process.env.PARLEY_FAULT ?? faults[index % faults.length]) as Fault
         byFault.set(fault, (byFault.get(fault) ?? 0) + 1)
         const answerer = tabs[lane * 2] as Tab
         const other = tabs[lane * 2 + 1] as Tab
         const sessionId = sessions[Math.floor(rng() * sessions.length)] ?? ''
         const label = `flow ${index} (${fault})`
+        const dropAll = async () => {
+          const reply = await alice.request('/api/test/drop-sockets', { json: {} })
+          hostDrops += Number(reply.body.dropped) || 0
+        }
 
-        if (fault === 'asked-while-down') answerer.control.socket?.cut()
+        if (fault === 'asked-while-down') answerer.links.link?.cut()
         const { askId, rpcId } = await alice.ask(sessionId)
         await until(answerer.client, () => shows(answerer, sessionId, rpcId), `${label}: shown`)
 
         const before = placeOf(answerer, sessionId, rpcId)
 
-        if (fault === 'before-replay' || fault === 'during-replay' || fault === 'after-ready') {
-          const fired = arm(answerer, fault, rpcId)
-          answerer.control.socket?.cut()
+        if (NEXT_LINK_FAULTS.has(fault)) {
+          if (fault === 'slow-stream') answerer.links.slow = true
+          const fired = arm(answerer, fault, rpcId, GARBAGE[index % GARBAGE.length] ?? '')
+          answerer.links.link?.cut()
           await within(fired, `${label}: fault fired`)
           faultsFired += 1
         } else if (fault === 'server-drop') {
-          await alice.request('/api/test/drop-sockets', { json: {} })
+          await dropAll()
+          faultsFired += 1
+        } else if (fault === 'reconnect-storm') {
+          // The user mashes "retry" and the host drops every stream, a few ms apart.
+          const rounds = 3 + Math.floor(rng() * 4)
+          for (let round = 0; round < rounds; round++) {
+            if (rng() < 0.5) answerer.client.reconnect()
+            else await dropAll()
+            await sleep(Math.floor(rng() * 4))
+          }
+          stormRounds += rounds
           faultsFired += 1
         }
         // After the fault the tab is back with the question, its identity intact.
@@ -214,9 +147,8 @@ describe('fault injection', () => {
             answerer.client.getConnectionStatus() === 'open' && shows(answerer, sessionId, rpcId),
           `${label}: back after the fault`,
         ).catch((error: Error) => {
-          const socket = answerer.control.socket
           throw new Error(
-            `${error.message} [status ${answerer.client.getConnectionStatus()}, shown ${shows(answerer, sessionId, rpcId)}, socket state ${socket?.ws.readyState}, received ${socket?.received}, ready ${socket?.readySeen}, pending ${demo.host.pending().map((p) => p.rpcId === rpcId)}]`,
+            `${error.message} [status ${answerer.client.getConnectionStatus()}, problem ${JSON.stringify(answerer.client.getConnectionProblem())}, shown ${shows(answerer, sessionId, rpcId)}, ${answerer.links.link?.describe()}, pending ${demo.host.pending().some((p) => p.rpcId === rpcId)}]`,
           )
         })
         const after = placeOf(answerer, sessionId, rpcId)
@@ -228,7 +160,7 @@ describe('fault injection', () => {
 
         let lostFired = false
         if (fault === 'lost-broadcast')
-          void arm(other, fault, rpcId).then(() => {
+          void arm(other, fault, rpcId, '').then(() => {
             lostFired = true
           })
         let accepted = 0
@@ -259,10 +191,12 @@ describe('fault injection', () => {
           if (lostFired) faultsFired += 1
           else other.fault = null
         }
+        answerer.links.slow = false
       }
 
       async function lane(index: number): Promise<void> {
-        for (let i = index; i < SIZES.faultFlows; i += LANES) {
+        // A broken run fails each flow only after its timeouts: a few failures tell enough.
+        for (let i = index; i < SIZES.faultFlows && failures.length < 12; i += LANES) {
           try {
             await flow(i, index)
           } catch (error) {
@@ -277,6 +211,7 @@ describe('fault injection', () => {
       const pendingOnHost = demo.host.pending().length
       let stale = 0
       for (const tab of tabs) {
+        tab.links.slow = false
         await until(
           tab.client,
           () => tab.client.getConnectionStatus() === 'open',
@@ -284,6 +219,12 @@ describe('fault injection', () => {
         ).catch((error: Error) => failures.push(error.message))
         for (const sessionId of sessions) stale += tab.client.getSessionQuestions(sessionId).length
       }
+      // Every cut, ended, stormed or replaced downlink left the host: one stream per tab.
+      const streams = await eventually(
+        () => streamsOnHost() === TABS && TABS,
+        'one stream per tab',
+        5_000,
+      ).catch(() => streamsOnHost())
 
       // Each tab recorded, for every resolved rpcId, the outcome its broadcast carried (and the ask's).
       let outcomesDelivered = 0
@@ -301,18 +242,33 @@ describe('fault injection', () => {
           if (!tab.delivered.has(rpcId))
             failures.push(`${tab.name}: ${rpcId} recorded ${outcome} without a broadcast`)
       }
+      const sum = (of: (tab: Tab) => number) => tabs.reduce((total, tab) => total + of(tab), 0)
+      const injected = sum((tab) => tab.injected)
+      const frameErrors = sum((tab) => tab.frameErrors)
+      const misreported = tabs.filter((tab) => tab.frameErrors !== tab.injected)
+      const duplicates = sum((tab) => tab.duplicates)
+      const paced = sum((tab) => tab.links.paced)
+      const pieces = sum((tab) => tab.links.pieces)
 
       recordPart({
-        id: '3-fault-injection',
-        title: 'Fault injection',
-        expectation: `Ask → answer flows through the demo's test API and ${tabs.length} real \`@parley/client\` tabs (ws sockets, the principal's cookie, backoff timers 25× faster), ${LANES} lanes at once, each flow with one fault: the question asked while the tab is down, the socket cut before the replay, during it, right after \`mux/ready\`, the \`question/resolved\` broadcast lost (socket cut instead), or every socket dropped by the host. Every ask must settle exactly once; every tab must end with no request that is no longer pending and never hold a duplicate; a request shown before the fault must keep its identity through it (the same entry, once, in its place, so the composer's rpcId-keyed drafts find it); every \`question/resolved\` a tab received must be recorded in its store with the outcome it carried, which is the ask's, and no other outcome recorded.`,
+        id: `3${ORDER[transport]}-fault-injection-${transport}`,
+        title: `Fault injection (${transport})`,
+        expectation: `Ask → answer flows through the demo's test API and ${TABS} real \`@parley/client\` tabs with \`transport: '${transport}'\` (${HOW[transport]}, the principal's cookie, backoff timers 25× faster), ${LANES} lanes at once, each flow with one fault: the question asked while the tab is down, the downlink cut before the replay, during it${transport === 'sse' ? ', in the middle of a replayed event (the response ends with half a `data:` line)' : ''}, right after \`mux/ready\`, ended cleanly after it (${transport === 'sse' ? 'end of file' : 'a close handshake'}), the \`question/resolved\` broadcast lost (downlink cut instead), every stream dropped by the host, a malformed frame injected mid-replay${transport === 'sse' ? ' (behind a comment, `id`, `retry`, an unknown field and a typed `event: chat` carrying a `mux/ready`, none of which may reach the client)' : ''}, a slow downlink (frames late${transport === 'sse' ? ', bytes in 1–32-byte pieces' : ''}), or a reconnect storm (\`reconnect()\` and host drops a few ms apart). Every ask must settle exactly once; every tab must end with no request that is no longer pending and never hold a duplicate; a request shown before the fault must keep its identity through it (the same entry, once, in its place, so the composer's rpcId-keyed drafts find it); every \`question/resolved\` a tab received must be recorded with the outcome it carried, which is the ask's, and no other outcome recorded; each injected frame must be reported once and no host frame refused; the host must refuse no connection and hold exactly one stream per tab at the end.`,
         figures: [
           ['flows', SIZES.faultFlows],
-          ...FAULTS.map((fault): [string, number] => [
+          ...faults.map((fault): [string, number] => [
             `flows with fault: ${fault}`,
             byFault.get(fault) ?? 0,
           ]),
           ['faults fired', faultsFired],
+          ['reconnect storm rounds', stormRounds],
+          ['streams dropped by the host (server-drop, storms)', hostDrops],
+          ['downlinks opened', sum((tab) => tab.links.opened)],
+          ['deliveries a slow downlink held back', paced],
+          ['host frames that reached a downlink the client had left', sum((tab) => tab.links.late)],
+          ...(transport === 'sse'
+            ? [['SSE pieces of 1–32 bytes a slow downlink sent', pieces] as [string, number]]
+            : []),
           ['asks settled exactly once', `${settledOnce}/${SIZES.faultFlows}`],
           ['second answers refused as not-pending', secondAnswersRefused],
           [
@@ -323,25 +279,48 @@ describe('fault injection', () => {
             'resolved outcomes recorded as broadcast (all tabs)',
             `${outcomesMatching}/${outcomesDelivered}`,
           ],
+          ['malformed frames reported / injected', `${frameErrors}/${injected}`],
+          ['mux connections refused by the host', refusals.length],
+          ['streams on the host at the end (one per tab)', `${streams}/${TABS}`],
           ['questions still pending on the host at the end', pendingOnHost],
           ['stale requests left in tabs at the end', stale],
           ['duplicate entries seen in any store change', duplicates],
         ],
-        failures: failures.length + stale + duplicates + pendingOnHost,
+        failures:
+          failures.length +
+          stale +
+          duplicates +
+          pendingOnHost +
+          refusals.length +
+          misreported.length +
+          Math.abs(streams - TABS),
       })
       expect(failures.slice(0, 5)).toEqual([])
-      expect({ stale, duplicates, pendingOnHost }).toEqual({
+      expect({ stale, duplicates, pendingOnHost, refusals, streams }).toEqual({
         stale: 0,
         duplicates: 0,
         pendingOnHost: 0,
+        refusals: [],
+        streams: TABS,
       })
       expect(settledOnce).toBe(SIZES.faultFlows)
       expect(identityKept).toBe(SIZES.faultFlows)
       expect(outcomesMatching).toBe(outcomesDelivered)
+      expect(misreported.map((tab) => `${tab.name}: ${tab.frameErrors}/${tab.injected}`)).toEqual(
+        [],
+      )
+      // The report check above is no 0/0: garbage did go out on every garbage-frame flow.
+      expect(injected).toBe(byFault.get('garbage-frame') ?? 0)
+      if (byFault.has('garbage-frame')) expect(injected).toBeGreaterThan(0)
+      // A slow downlink really held frames back (and an SSE one cut its events into pieces).
+      if (byFault.has('slow-stream')) {
+        expect(paced).toBeGreaterThan(byFault.get('slow-stream') ?? 0)
+        if (transport === 'sse') expect(pieces).toBeGreaterThan(paced)
+      }
       // Every tab sees every session, so a broadcast reaches each tab not down at that moment
       // (a tab away longer than a quick flow misses the whole flow, request and outcome).
       expect(outcomesDelivered).toBeGreaterThan(SIZES.faultFlows)
-      expect(storeChanges).toBeGreaterThan(0)
+      expect(sum((tab) => tab.storeChanges)).toBeGreaterThan(0)
     },
     FULL ? 900_000 : 240_000,
   )
