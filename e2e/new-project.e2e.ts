@@ -21,7 +21,10 @@ test('a new project is set up through three questions answered in the chat', asy
   // The last question is optionless: one larger free-text field.
   await I.seeQuestion(3, 3, 'What should the project be called?')
   await expect(I.composer.getByRole('radio')).toHaveCount(0)
-  await expect(I.customField()).toHaveAccessibleName('Your answer')
+  // Named by the question, so a screen reader hears it in the field.
+  await expect(I.customField()).toHaveAccessibleName(
+    'What should the project be called? Your answer',
+  )
   await I.typeCustom('Orbit')
   await I.submit()
 

@@ -36,6 +36,8 @@ export function questionParts(scope: ConnectScope) {
     }
   }
   const optionId = (index: number, sub: string) => `${ids.option(index)}-${sub}`
+  // The question's Markdown detail, when it has one, describes its fields.
+  const detail = question?.detail ? ids.detail : undefined
   const customLabel = inline ? labels.customLabel : labels.freeTextLabel
   const submitting = state.phase === 'submitting'
   const chosen = draft?.selected[0]
@@ -62,10 +64,12 @@ export function questionParts(scope: ConnectScope) {
       'data-variant': variant,
       dir: 'auto',
     }),
+    /** The radio group or checkbox group, named by the question and described by its detail. */
     getOptionsProps: () => ({
       ...part('options'),
       role: multiple ? 'group' : 'radiogroup',
       'aria-labelledby': ids.title,
+      'aria-describedby': detail,
       'data-multiple': multiple || undefined,
     }),
     /** One option: a radio (single-select) or a checkbox (multi-select) with roving focus. */
@@ -117,14 +121,17 @@ export function questionParts(scope: ConnectScope) {
     /**
      * The custom-answer textarea, without its value (`customText`): each edit
      * goes to the machine through `onInput`; composition and blur feed the
-     * IME tracker.
+     * IME tracker. Named by the question and its own label ("Which colour?
+     * Other answer"; `aria-label` is the fallback when neither element is
+     * rendered), described by the detail and the key hint.
      */
     getCustomInputProps: () => ({
       ...part('custom-input'),
       id: ids.custom,
       rows: inline ? 1 : 3,
+      'aria-labelledby': `${ids.title} ${ids.customLabel}`,
       'aria-label': customLabel,
-      'aria-describedby': ids.hint,
+      'aria-describedby': detail ? `${detail} ${ids.hint}` : ids.hint,
       placeholder: inline ? labels.customPlaceholder : labels.freeTextPlaceholder,
       dir: 'auto',
       readonly: !editable,

@@ -66,12 +66,12 @@ export const MultiSelectWithCustom: Story = {
   play: async ({ canvasElement }) => {
     const { ui } = card(canvasElement)
     await userEvent.click(ui.getByRole('checkbox', { name: 'Sharing' }))
-    await userEvent.type(ui.getByRole('textbox', { name: 'Other answer' }), 'Dark mode')
+    await userEvent.type(ui.getByRole('textbox', { name: /Other answer/ }), 'Dark mode')
     await expect(ui.getByRole('checkbox', { name: 'Sharing' })).toHaveAttribute(
       'aria-checked',
       'true',
     )
-    await expect(ui.getByRole('textbox', { name: 'Other answer' })).toHaveValue('Dark mode')
+    await expect(ui.getByRole('textbox', { name: /Other answer/ })).toHaveValue('Dark mode')
   },
 }
 
@@ -81,7 +81,7 @@ export const OptionlessFreeText: Story = {
   play: async ({ canvasElement, args }) => {
     const { root, ui } = card(canvasElement)
     await expect(ui.queryByRole('radiogroup')).not.toBeInTheDocument()
-    const field = ui.getByRole('textbox', { name: 'Your answer' })
+    const field = ui.getByRole('textbox', { name: /Your answer/ })
     await userEvent.type(field, 'Parley{Shift>}{Enter}{/Shift}human-in-the-loop kit')
     await expect(field).toHaveValue('Parley\nhuman-in-the-loop kit')
     await expect(root.querySelector('[data-part="custom-answer"]')).toHaveAttribute(
@@ -179,7 +179,7 @@ export const IncompleteSubmitFeedback: Story = {
   play: async ({ canvasElement, args }) => {
     const { root, ui } = card(canvasElement)
     await userEvent.click(ui.getByRole('button', { name: 'Next question' }))
-    await userEvent.type(await ui.findByRole('textbox', { name: 'Your answer' }), 'Parley')
+    await userEvent.type(await ui.findByRole('textbox', { name: /Your answer/ }), 'Parley')
     await userEvent.click(ui.getByRole('button', { name: 'Submit' }))
     await waitFor(() =>
       expect(ui.getByRole('status')).toHaveTextContent(

@@ -59,7 +59,7 @@ export const ZhCN: Story = {
     await expect(root).toHaveAccessibleName('来自助手的问题')
     await expect(ui.getByRole('radio', { name: '青绿' })).toHaveAccessibleDescription(/推荐/)
     await userEvent.click(ui.getByRole('radio', { name: '靛蓝' }))
-    const field = await ui.findByRole('textbox', { name: '你的回答' })
+    const field = await ui.findByRole('textbox', { name: /你的回答/ })
     await expect(field).toHaveAttribute('placeholder', '输入你的回答…')
     await expect(ui.getByRole('button', { name: '提交' })).toBeVisible()
     await expect(ui.getByRole('button', { name: '跳过' })).toBeVisible()
@@ -89,7 +89,7 @@ export const Ja: Story = {
     await expect(root).toHaveAccessibleName('アシスタントからの質問')
     await expect(ui.getByRole('radio', { name: 'アンバー' })).toHaveAccessibleDescription(/推奨/)
     await userEvent.click(ui.getByRole('button', { name: '次の質問' }))
-    await expect(await ui.findByRole('textbox', { name: 'あなたの回答' })).toBeVisible()
+    await expect(await ui.findByRole('textbox', { name: /あなたの回答/ })).toBeVisible()
     await expect(ui.getByRole('button', { name: '送信' })).toBeVisible()
   },
 }

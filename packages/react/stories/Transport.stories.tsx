@@ -26,7 +26,7 @@ export const Submitting: Story = {
   play: async ({ canvasElement, args }) => {
     const { root, ui } = card(canvasElement)
     await userEvent.click(ui.getByRole('checkbox', { name: 'Search' }))
-    await userEvent.type(ui.getByRole('textbox', { name: 'Other answer' }), '  Dark mode ')
+    await userEvent.type(ui.getByRole('textbox', { name: /Other answer/ }), '  Dark mode ')
     await userEvent.click(ui.getByRole('button', { name: 'Submit' }))
     const busy = await ui.findByRole('button', { name: 'Submitting…' })
     await expect(busy).toHaveAttribute('aria-busy', 'true')

@@ -17,7 +17,7 @@ beforeEach(() => {
 describe('custom answer growth', () => {
   it('grows with its content up to 6 lines, then scrolls', () => {
     renderComposer({ request: makeRequest([name]) })
-    const field = screen.getByRole('textbox', { name: 'Your answer' }) as HTMLTextAreaElement
+    const field = screen.getByRole('textbox', { name: /Your answer/ }) as HTMLTextAreaElement
     Object.assign(field.style, {
       lineHeight: `${LINE}px`,
       paddingTop: '8px',

@@ -5,7 +5,7 @@ import '../src/styles.css'
 import { QuestionComposer } from '../src/index.ts'
 import { colour, makeRequest, memoryStorage, name } from './fixtures.tsx'
 
-function renderField(question: typeof colour, label: string) {
+function renderField(question: typeof colour, label: RegExp) {
   render(
     <div style={{ width: 560 }}>
       <QuestionComposer
@@ -45,7 +45,7 @@ async function typeLines(field: HTMLTextAreaElement, count: number) {
 
 describe('the custom answer grows with its content up to 6 lines, then scrolls', () => {
   it('inline variant: one line per typed line, capped at exactly 6', async () => {
-    const field = renderField(colour, 'Other answer')
+    const field = renderField(colour, /Other answer/)
     const { shown, scrolls } = await typeLines(field, 8)
     expect(shown).toEqual([1, 2, 3, 4, 5, 6, 6, 6])
     expect(scrolls).toEqual([false, false, false, false, false, false, true, true])
@@ -54,7 +54,7 @@ describe('the custom answer grows with its content up to 6 lines, then scrolls',
   })
 
   it('block variant (free text) starts at 3 lines and stops at 6', async () => {
-    const field = renderField(name, 'Your answer')
+    const field = renderField(name, /Your answer/)
     const { shown, scrolls } = await typeLines(field, 8)
     expect(shown).toEqual([3, 3, 3, 4, 5, 6, 6, 6])
     expect(scrolls.slice(6)).toEqual([true, true])
@@ -62,7 +62,7 @@ describe('the custom answer grows with its content up to 6 lines, then scrolls',
   })
 
   it('shrinks back when lines are removed', async () => {
-    const field = renderField(colour, 'Other answer')
+    const field = renderField(colour, /Other answer/)
     await typeLines(field, 7)
     const { linesShown } = metrics(field)
     await userEvent.clear(field)

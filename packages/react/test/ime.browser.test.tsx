@@ -21,7 +21,7 @@ function setup() {
       draftStorage={memoryStorage()}
     />,
   )
-  const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your answer' })
+  const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Your answer/ })
   return { onAnswer, field }
 }
 

@@ -79,7 +79,7 @@ describe('media features', () => {
   it('with forced-colors: active the focused custom answer still shows a focus ring', async () => {
     await emulate([{ name: 'forced-colors', value: 'active' }])
     renderCard()
-    const field = screen.getByRole('textbox', { name: 'Other answer' })
+    const field = screen.getByRole('textbox', { name: /Other answer/ })
     await userEvent.click(field)
     expect(field.matches(':focus-visible')).toBe(true)
     const style = getComputedStyle(field)

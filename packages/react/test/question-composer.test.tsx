@@ -44,7 +44,7 @@ describe('QuestionComposer: answering', () => {
 
   it('choosing on the last question selects but never submits by itself', async () => {
     const { user, onAnswer } = renderComposer({ request: makeRequest([name, colour]) })
-    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Parley{Enter}')
+    await user.type(screen.getByRole('textbox', { name: /Your answer/ }), 'Parley{Enter}')
     await user.click(screen.getByRole('radio', { name: 'Green' }))
     expect(screen.getByRole('radio', { name: 'Green' })).toHaveAttribute('aria-checked', 'true')
     expect(onAnswer).not.toHaveBeenCalled()
@@ -57,7 +57,7 @@ describe('QuestionComposer: answering', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Cheese' }))
     await user.click(screen.getByRole('checkbox', { name: 'Olives' }))
     await user.click(screen.getByRole('checkbox', { name: 'Olives' }))
-    await user.type(screen.getByRole('textbox', { name: 'Other answer' }), ' Pineapple ')
+    await user.type(screen.getByRole('textbox', { name: /Other answer/ }), ' Pineapple ')
     expect(screen.getByRole('checkbox', { name: 'Cheese' })).toHaveAttribute('aria-checked', 'true')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(onAnswer).toHaveBeenCalledWith({
@@ -76,7 +76,7 @@ describe('QuestionComposer: answering', () => {
 
   it('offers the custom answer inline after the options and as a block for free text', async () => {
     const { user } = renderComposer()
-    const inline = screen.getByRole('textbox', { name: 'Other answer' })
+    const inline = screen.getByRole('textbox', { name: /Other answer/ })
     expect(inline.closest('[data-part="custom-answer"]')).toHaveAttribute('data-variant', 'inline')
     expect(inline).toHaveAttribute('rows', '1')
     await user.click(screen.getByRole('radio', { name: 'Red' }))
@@ -84,7 +84,7 @@ describe('QuestionComposer: answering', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Choose an option')
     await user.click(screen.getByRole('checkbox', { name: 'Basil' }))
     await user.click(screen.getByRole('button', { name: 'Next' }))
-    const block = screen.getByRole('textbox', { name: 'Your answer' })
+    const block = screen.getByRole('textbox', { name: /Your answer/ })
     expect(block.closest('[data-part="custom-answer"]')).toHaveAttribute('data-variant', 'block')
     expect(block).toHaveFocus()
   })
@@ -92,7 +92,7 @@ describe('QuestionComposer: answering', () => {
   it('a typed custom answer replaces the single-select choice', async () => {
     const { user, onAnswer } = renderComposer({ request: makeRequest([colour]) })
     await user.click(screen.getByRole('radio', { name: 'Red' }))
-    await user.type(screen.getByRole('textbox', { name: 'Other answer' }), 'Teal')
+    await user.type(screen.getByRole('textbox', { name: /Other answer/ }), 'Teal')
     expect(screen.getByRole('radio', { name: 'Red' })).toHaveAttribute('aria-checked', 'false')
     await user.keyboard('{Enter}')
     expect(onAnswer).toHaveBeenCalledWith({
@@ -104,7 +104,7 @@ describe('QuestionComposer: answering', () => {
 describe('QuestionComposer: the custom answer field', () => {
   it('Shift+Enter inserts a newline and Enter continues', async () => {
     const { user } = renderComposer({ request: makeRequest([name, colour]) })
-    const field = screen.getByRole('textbox', { name: 'Your answer' })
+    const field = screen.getByRole('textbox', { name: /Your answer/ })
     await user.type(field, 'line one{Shift>}{Enter}{/Shift}line two')
     expect(field).toHaveValue('line one\nline two')
     expect(screen.getByRole('heading', { name: 'What is the project called?' })).toBeInTheDocument()
@@ -114,7 +114,7 @@ describe('QuestionComposer: the custom answer field', () => {
 
   it('Enter on an unanswered question explains instead of advancing', async () => {
     const { user } = renderComposer({ request: makeRequest([name, colour]) })
-    await user.click(screen.getByRole('textbox', { name: 'Your answer' }))
+    await user.click(screen.getByRole('textbox', { name: /Your answer/ }))
     await user.keyboard('{Enter}')
     expect(screen.getByRole('heading', { name: 'What is the project called?' })).toBeInTheDocument()
     expect(status()).toHaveTextContent('Choose an option, type an answer, or skip this question.')
@@ -122,7 +122,7 @@ describe('QuestionComposer: the custom answer field', () => {
 
   it('an Enter that belongs to an IME composition only confirms the candidate', async () => {
     const { onAnswer } = renderComposer({ request: makeRequest([name]) })
-    const field = screen.getByRole('textbox', { name: 'Your answer' })
+    const field = screen.getByRole('textbox', { name: /Your answer/ })
     field.focus()
     fireEvent.compositionStart(field)
     fireEvent.change(field, { target: { value: 'にほん' } })
@@ -143,7 +143,7 @@ describe('QuestionComposer: the custom answer field', () => {
 
   it('blur forgets an unfinished composition', () => {
     const { onAnswer } = renderComposer({ request: makeRequest([name]) })
-    const field = screen.getByRole('textbox', { name: 'Your answer' })
+    const field = screen.getByRole('textbox', { name: /Your answer/ })
     fireEvent.change(field, { target: { value: 'abc' } })
     fireEvent.compositionStart(field)
     fireEvent.blur(field)
@@ -170,11 +170,11 @@ describe('QuestionComposer: footer', () => {
 
   it('previous and next move between questions and keep drafts', async () => {
     const { user } = renderComposer()
-    await user.type(screen.getByRole('textbox', { name: 'Other answer' }), 'Teal')
+    await user.type(screen.getByRole('textbox', { name: /Other answer/ }), 'Teal')
     await user.click(screen.getByRole('button', { name: 'Next question' }))
     expect(screen.getByRole('heading', { name: 'Which toppings?' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Previous question' }))
-    expect(screen.getByRole('textbox', { name: 'Other answer' })).toHaveValue('Teal')
+    expect(screen.getByRole('textbox', { name: /Other answer/ })).toHaveValue('Teal')
     expect(screen.getByRole('button', { name: 'Previous question' })).toHaveAttribute(
       'aria-disabled',
       'true',
@@ -205,7 +205,7 @@ describe('QuestionComposer: footer', () => {
   it('submitting with open questions jumps to the first and says why', async () => {
     const { user, onAnswer } = renderComposer()
     await user.click(screen.getByRole('button', { name: 'Question 3: open' }))
-    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Parley')
+    await user.type(screen.getByRole('textbox', { name: /Your answer/ }), 'Parley')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(onAnswer).not.toHaveBeenCalled()
     expect(screen.getByRole('heading', { name: 'Which colour?' })).toBeInTheDocument()
@@ -322,9 +322,9 @@ describe('QuestionComposer: transport', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(status()).toHaveTextContent('Sent. Waiting for the assistant…'))
     await user.click(screen.getByRole('radio', { name: 'Green' }))
-    await user.type(screen.getByRole('textbox', { name: 'Other answer' }), 'more')
+    await user.type(screen.getByRole('textbox', { name: /Other answer/ }), 'more')
     expect(screen.getByRole('radio', { name: 'Green' })).toHaveAttribute('aria-checked', 'false')
-    expect(screen.getByRole('textbox', { name: 'Other answer' })).toHaveValue('')
+    expect(screen.getByRole('textbox', { name: /Other answer/ })).toHaveValue('')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(onAnswer).toHaveBeenCalledTimes(1)
   })
