@@ -72,7 +72,8 @@ export function composerIds(base: string): ComposerIds {
  * Every string the connect step puts on screen, in the current locale.
  * Templates hold `{name}` placeholders, filled by the `format` option:
  * `questionPosition`, `pagerPosition`, `requestPosition` (`index`, `total`),
- * `markerLabel` (`index`, `status`), `feedbackTransport` (`message`).
+ * `markerLabel` (`index`, `status`), `feedbackTransport` (`message`), `transportHttp`
+ * (`status`).
  */
 export interface ComposerLabels {
   regionLabel: string
@@ -116,4 +117,14 @@ export interface ComposerLabels {
   settledAborted: string
   settledTimedOut: string
   chatAboutIt: string
+  /** The BCP 47 tag of these strings (`en`, `zh-CN`, `ja`), set as the root's `lang`. */
+  lang: string
+  /** A transport failure's reason, shown as `feedbackTransport`'s `{message}`: no connection. */
+  transportNetwork: string
+  /** The host refused the request with HTTP `{status}`. */
+  transportHttp: string
+  /** The host answered with something that is not a receipt. */
+  transportBadReceipt: string
+  /** Any other failure (its raw message stays in the state and the console). */
+  transportUnknown: string
 }

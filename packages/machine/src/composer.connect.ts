@@ -153,6 +153,7 @@ export function connect(
     getRootProps: () => ({
       ...part('root'),
       id: ids.root,
+      lang: labels.lang,
       'aria-label': labels.regionLabel,
       'data-state': state.phase,
       'data-minimized': state.minimized || undefined,

@@ -1,6 +1,11 @@
 import type { ComposerLabels } from './composer.anatomy.ts'
 import { isLastQuestion, type QuestionStatus } from './composer.selectors.ts'
-import type { AnnounceMessage, ComposerFeedback, ComposerState } from './composer.types.ts'
+import type {
+  AnnounceMessage,
+  ComposerFeedback,
+  ComposerState,
+  TransportFailure,
+} from './composer.types.ts'
 
 /** Fills a template's `{name}` placeholders. */
 export type FormatLabel = (template: string, values: Record<string, string | number>) => string
@@ -30,14 +35,35 @@ const FEEDBACK = {
   'not-pending': 'feedbackNotPending',
 } as const
 
-/** Feedback held as data, translated. */
+/** Why sending failed, in words: translated by kind, never the raw (English) error text. */
+export function failureText(
+  labels: ComposerLabels,
+  format: FormatLabel,
+  failure: TransportFailure | undefined,
+): string {
+  switch (failure?.kind) {
+    case 'network':
+      return labels.transportNetwork
+    case 'http':
+      return format(labels.transportHttp, { status: failure.status })
+    case 'bad-receipt':
+      return labels.transportBadReceipt
+    default:
+      return labels.transportUnknown
+  }
+}
+
+/** Feedback held as data, translated. A transport failure shows its kind, not its raw text. */
 export function feedbackText(
   labels: ComposerLabels,
   format: FormatLabel,
   feedback: ComposerFeedback,
 ): string {
   if (!feedback) return ''
-  if (feedback.kind === 'text') return format(labels.feedbackTransport, { message: feedback.text })
+  if (feedback.kind === 'text')
+    return format(labels.feedbackTransport, {
+      message: failureText(labels, format, feedback.failure),
+    })
   return labels[FEEDBACK[feedback.key]]
 }
 

@@ -20,6 +20,7 @@ import type {
   ComposerOutcome,
   ComposerRequest,
   ComposerState,
+  TransportFailure,
 } from './composer.types.ts'
 import { serializeDrafts } from './drafts.ts'
 
@@ -82,9 +83,15 @@ function receiptRejected(
   return [next, [{ type: 'announce', message: { key: 'feedback', feedback } }]]
 }
 
-function transportFailed(state: ComposerState, text: string): TransitionResult {
+function transportFailed(
+  state: ComposerState,
+  text: string,
+  failure: TransportFailure | undefined,
+): TransitionResult {
   if (state.phase !== 'submitting' && state.phase !== 'cancelling') return unchanged(state)
-  const feedback = { kind: 'text', text } as const
+  const feedback = failure
+    ? ({ kind: 'text', text, failure } as const)
+    : ({ kind: 'text', text } as const)
   return [
     { ...state, phase: 'failed', feedback },
     [{ type: 'announce', message: { key: 'feedback', feedback } }],
@@ -174,7 +181,7 @@ export function transition(state: ComposerState, event: ComposerEvent): Transiti
     case 'RECEIPT_REJECTED':
       return receiptRejected(state, event.reason)
     case 'TRANSPORT_FAILED':
-      return transportFailed(state, event.message)
+      return transportFailed(state, event.message, event.failure)
     case 'REQUEST_RESOLVED':
       return settle(state, event.outcome)
     case 'MINIMIZE':

@@ -49,10 +49,24 @@ export type FeedbackKey =
   /** The host no longer has the request (`not-pending`). */
   | 'not-pending'
 
-/** Feedback shown in the status region: a message key (re-translatable) or raw transport text. */
+/** Why a respond or cancel failed before a receipt arrived, as data the UI translates. */
+export type TransportFailure =
+  /** The request did not reach the host (offline, DNS, CORS). */
+  | { kind: 'network' }
+  /** The host refused it with this HTTP status. */
+  | { kind: 'http'; status: number }
+  /** The host answered with something that is not a receipt. */
+  | { kind: 'bad-receipt' }
+  | { kind: 'unknown' }
+
+/**
+ * Feedback shown in the status region: a message key (re-translatable), or a
+ * transport failure: its raw text (for developers) and, when known, its kind
+ * (what the UI shows, translated; none reads as `unknown`).
+ */
 export type ComposerFeedback =
   | { kind: 'message'; key: FeedbackKey }
-  | { kind: 'text'; text: string }
+  | { kind: 'text'; text: string; failure?: TransportFailure }
   | null
 
 /** What a retry after `failed` repeats. */
@@ -102,7 +116,7 @@ export type ComposerEvent =
   | { type: 'RETRY' }
   | { type: 'RECEIPT_ACCEPTED' }
   | { type: 'RECEIPT_REJECTED'; reason: 'bad-response' | 'not-pending'; message?: string }
-  | { type: 'TRANSPORT_FAILED'; message: string }
+  | { type: 'TRANSPORT_FAILED'; message: string; failure?: TransportFailure }
   | { type: 'REQUEST_RESOLVED'; outcome: ComposerOutcome }
   | { type: 'MINIMIZE' }
   | { type: 'EXPAND' }

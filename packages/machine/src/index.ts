@@ -21,6 +21,7 @@ export { type KeyIntentOptions, keyIntent } from './composer.keyboard.ts'
 export {
   announcementText,
   type FormatLabel,
+  failureText,
   feedbackText,
   markerLabel,
   type PrimaryAction,
@@ -70,6 +71,7 @@ export type {
   FocusTarget,
   KeyContext,
   QuestionDraft,
+  TransportFailure,
 } from './composer.types.ts'
 export {
   type CompositionTracker,

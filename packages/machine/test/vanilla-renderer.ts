@@ -57,6 +57,11 @@ export const labels: ComposerLabels = {
   settledAborted: 'Stopped',
   settledTimedOut: 'Timed out',
   chatAboutIt: 'Chat about it',
+  lang: 'en',
+  transportNetwork: 'the server cannot be reached.',
+  transportHttp: 'the server refused it (HTTP {status}).',
+  transportBadReceipt: 'the reply could not be read.',
+  transportUnknown: 'something went wrong.',
 }
 
 const format = (template: string, values: Record<string, string | number>) =>

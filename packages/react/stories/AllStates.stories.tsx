@@ -133,7 +133,8 @@ const presets: Preset[] = [
     questions: [colour],
     events: [choose('Indigo'), submit],
     onAnswer: async () => {
-      throw new Error('Network unreachable')
+      // What a browser's fetch throws when the server cannot be reached.
+      throw new TypeError('Failed to fetch')
     },
     phase: 'failed',
   },
@@ -238,7 +239,7 @@ export const AllStates: StoryObj<typeof meta> = {
       canvasElement.querySelector(`[data-preset="${name}"] [role="status"]`)
     await expect(status('incomplete submit')).toHaveTextContent(/Answer or skip every question/)
     await expect(status('rejected receipt')).toHaveTextContent(/not accepted/)
-    await expect(status('transport error')).toHaveTextContent(/Network unreachable/)
+    await expect(status('transport error')).toHaveTextContent(/the server cannot be reached/)
     await expect(status('sent')).toHaveTextContent(/Sent/)
     await expect(
       canvasElement.querySelector('[data-preset="cancel confirmation"] [data-part="confirm"]'),

@@ -67,11 +67,12 @@ export const RejectedReceipt: Story = {
   },
 }
 
-/** A rejected `onAnswer` promise is a transport error: shown, retryable. */
+/** A rejected `onAnswer` promise is a transport error: shown in words, retryable. */
 export const TransportError: Story = {
   args: {
     onAnswer: fn(async (): Promise<unknown> => {
-      throw new Error('Network unreachable')
+      // What a browser's fetch throws when the server cannot be reached.
+      throw new TypeError('Failed to fetch')
     }).mockName('onAnswer'),
   },
   play: async ({ canvasElement }) => {
@@ -79,7 +80,9 @@ export const TransportError: Story = {
     await userEvent.click(ui.getByRole('radio', { name: 'Amber' }))
     await userEvent.click(ui.getByRole('button', { name: 'Submit' }))
     await waitFor(() =>
-      expect(ui.getByRole('status')).toHaveTextContent('Could not send: Network unreachable'),
+      expect(ui.getByRole('status')).toHaveTextContent(
+        'Could not send: the server cannot be reached. Check your connection and try again.',
+      ),
     )
     await expectPhase(root, 'failed')
     await expect(ui.getByRole('button', { name: 'Try again' })).not.toHaveAttribute('aria-disabled')

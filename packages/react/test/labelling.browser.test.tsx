@@ -98,7 +98,9 @@ describe('every field and group is named by its question (Chromium accessibility
     await userEvent.click(screen.getByRole('button', { name: 'Next question' }))
     await screen.findByRole('heading', { name: brief.question })
     // The detail's Markdown is a lazy chunk: wait until it is rendered.
-    await expect.poll(() => document.querySelector('[data-part="detail"] strong')).not.toBeNull()
+    await expect
+      .poll(() => document.querySelector('[data-part="detail"] strong'), { timeout: 5000 })
+      .not.toBeNull()
 
     const [field, ...others] = await heard('textbox')
     expect(others).toEqual([])
@@ -110,7 +112,9 @@ describe('every field and group is named by its question (Chromium accessibility
   it('a single-select question: the radio group and the Other field are named by the question and described by the detail', async () => {
     renderCard([palette, brief])
     await screen.findByRole('heading', { name: palette.question })
-    await expect.poll(() => document.querySelector('[data-part="detail"] p')).not.toBeNull()
+    await expect
+      .poll(() => document.querySelector('[data-part="detail"] p'), { timeout: 5000 })
+      .not.toBeNull()
 
     const [group] = await heard('radiogroup')
     expect(group?.name).toBe(palette.question)

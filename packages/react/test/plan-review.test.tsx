@@ -85,7 +85,9 @@ describe('plan review', () => {
     const { user } = renderComposer({ request: makeRequest([plan]), onAnswer })
     await user.click(screen.getByRole('button', { name: 'Approve' }))
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Could not send: offline'),
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Could not send: something went wrong. Try again.',
+      ),
     )
     await user.click(screen.getByRole('button', { name: 'Approve' }))
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Sent'))

@@ -286,7 +286,9 @@ describe('QuestionComposer: transport', () => {
     const { user } = renderComposer({ request: makeRequest([colour]), onAnswer })
     await user.click(screen.getByRole('radio', { name: 'Red' }))
     await user.click(screen.getByRole('button', { name: 'Submit' }))
-    await waitFor(() => expect(status()).toHaveTextContent('Could not send: Network down'))
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('Could not send: something went wrong. Try again.'),
+    )
     expect(root()).toHaveAttribute('data-state', 'failed')
     const retry = screen.getByRole('button', { name: 'Try again' })
     expect(retry).not.toHaveAttribute('aria-disabled')
@@ -310,7 +312,9 @@ describe('QuestionComposer: transport', () => {
     })
     const { user } = renderComposer({ onCancel })
     await user.click(screen.getByRole('button', { name: 'Dismiss question' }))
-    await waitFor(() => expect(status()).toHaveTextContent('Could not send: offline'))
+    await waitFor(() =>
+      expect(status()).toHaveTextContent('Could not send: something went wrong. Try again.'),
+    )
     expect(screen.getByRole('button', { name: 'Dismiss question' })).not.toHaveAttribute(
       'aria-disabled',
     )

@@ -54,6 +54,12 @@ export const en = {
   connectionProtocol: 'The server answered in a way this page does not understand.',
   connectionNoTransport: 'This browser cannot keep a live connection open.',
   connectionRetry: 'Retry now',
+  // accessibility and errors
+  lang: 'en',
+  transportNetwork: 'the server cannot be reached. Check your connection and try again.',
+  transportHttp: 'the server refused it (HTTP {status}). Try again.',
+  transportBadReceipt: "the server's reply could not be read. Try again.",
+  transportUnknown: 'something went wrong. Try again.',
 }
 
 /** Every string the composer shows. Override any subset through `messages`. */

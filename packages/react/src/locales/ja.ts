@@ -57,4 +57,10 @@ export const ja: ComposerMessages = {
   connectionProtocol: 'サーバーの応答をこのページで解釈できません。',
   connectionNoTransport: 'このブラウザではライブ接続を維持できません。',
   connectionRetry: '今すぐ再試行',
+  // accessibility and errors
+  lang: 'ja',
+  transportNetwork: 'サーバーに接続できません。接続を確認して、もう一度お試しください。',
+  transportHttp: 'サーバーがリクエストを拒否しました（HTTP {status}）。もう一度お試しください。',
+  transportBadReceipt: 'サーバーの応答を読み取れませんでした。もう一度お試しください。',
+  transportUnknown: '問題が発生しました。もう一度お試しください。',
 }

@@ -55,4 +55,10 @@ export const zhCN: ComposerMessages = {
   connectionProtocol: '服务器的响应无法被此页面识别。',
   connectionNoTransport: '此浏览器无法保持实时连接。',
   connectionRetry: '立即重试',
+  // accessibility and errors
+  lang: 'zh-CN',
+  transportNetwork: '无法连接服务器，请检查网络后重试。',
+  transportHttp: '服务器拒绝了请求（HTTP {status}），请重试。',
+  transportBadReceipt: '无法读取服务器的回复，请重试。',
+  transportUnknown: '出现了问题，请重试。',
 }
