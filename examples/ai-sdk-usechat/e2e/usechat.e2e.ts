@@ -85,14 +85,12 @@ test('I answer two questions, skip one, and the model reads formatToolResult’s
     await expect(I.message).toBeHidden()
   })
 
-  await test.step('I pick Postgres, tick Auth and write SSO, and skip the name', async () => {
+  await test.step('I pick Postgres, skip the features and name the project', async () => {
     await I.choose(/Postgres/)
     await I.seeQuestion('Which features should it start with?')
-    await I.tick('Auth')
-    await I.write('SSO')
-    await I.press('Next')
-    await I.seeQuestion('What should the project be called?')
     await I.press('Skip')
+    await I.seeQuestion('What should the project be called?')
+    await I.write('parley-demo')
     await I.press('Submit')
   })
 
@@ -100,8 +98,8 @@ test('I answer two questions, skip one, and the model reads formatToolResult’s
     {
       answers: [
         { id: 'db', selected: ['Postgres (Recommended)'] },
-        { id: 'features', selected: ['Auth'], custom: 'SSO' },
-        { id: 'name', selected: [] },
+        { id: 'features', selected: [] },
+        { id: 'name', selected: [], custom: 'parley-demo' },
       ],
     },
     QUESTIONS,

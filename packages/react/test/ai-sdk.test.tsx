@@ -154,7 +154,7 @@ describe.skipIf(version.startsWith('18.'))('useChatQuestions with useChat', () =
     await user.click(screen.getByRole('checkbox', { name: 'Auth' }))
     await user.type(screen.getByRole('textbox', { name: /Other answer/ }), 'SSO')
     await user.click(screen.getByRole('button', { name: 'Next' }))
-    await user.click(screen.getByRole('button', { name: 'Skip' }))
+    await user.type(screen.getByRole('textbox', { name: /Your answer/ }), 'Parley')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
 
     expect(await screen.findByText('Postgres it is.')).toBeInTheDocument()
@@ -164,7 +164,7 @@ describe.skipIf(version.startsWith('18.'))('useChatQuestions with useChat', () =
       answers: [
         { id: 'db', selected: ['Postgres (Recommended)'] },
         { id: 'features', selected: ['Auth'], custom: 'SSO' },
-        { id: 'name', selected: [] },
+        { id: 'name', selected: [], custom: 'Parley' },
       ],
     }
     expect(toolResultIn(model, 1, 'call-1')).toEqual({
@@ -204,9 +204,13 @@ describe.skipIf(version.startsWith('18.'))('useChatQuestions with useChat', () =
     expect(JSON.stringify(repair)).toContain('questions.0.multiSelect: unknown key')
     await user.click(screen.getByRole('radio', { name: /SQLite/ }))
     await user.click(screen.getByRole('button', { name: 'Skip' }))
-    await user.click(screen.getByRole('button', { name: 'Skip' }))
+    await user.type(screen.getByRole('textbox', { name: /Your answer/ }), 'Parley')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('Thanks.')).toBeInTheDocument()
+    expect(toolResultIn(model, 2, 'call-2')).toMatchObject({
+      type: 'text',
+      value: expect.stringContaining('skipped (no answer given; do not assume one)'),
+    })
     expect(model.doStreamCalls).toHaveLength(3)
   })
 
@@ -231,7 +235,7 @@ describe.skipIf(version.startsWith('18.'))('useChatQuestions with useChat', () =
       'true',
     )
     await user.click(screen.getByRole('button', { name: 'Next' }))
-    await user.click(screen.getByRole('button', { name: 'Skip' }))
+    await user.type(screen.getByRole('textbox', { name: /Your answer/ }), 'Parley')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('Done.')).toBeInTheDocument()
     expect(toolResultIn(model, 1, 'call-1')).toMatchObject({
