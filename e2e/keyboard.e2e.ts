@@ -3,7 +3,7 @@ import { openChat } from './support/person.ts'
 import { TWO_STEP } from './support/questions.ts'
 import { askSettled, readAsk, startAsk } from './support/test-api.ts'
 
-test('Enter submits only once every question is answered or skipped; Shift+Enter adds a line', async ({
+test('Enter on the last question moves to Submit and Enter there sends, never with a question open; Shift+Enter adds a line', async ({
   page,
 }) => {
   const I = await openChat(page)
@@ -19,7 +19,12 @@ test('Enter submits only once every question is answered or skipped; Shift+Enter
   await page.keyboard.type('No beta.')
   await expect(I.customField()).toHaveValue('Small but complete.\nNo beta.')
 
-  // Enter on the last question with the first one open: nothing is sent, back to the open one.
+  // Enter on the last question moves to Submit (the hint says so); nothing is sent yet.
+  await expect(I.part('hint')).toHaveText('Enter to go to Submit · Shift+Enter for a new line')
+  await I.press('Enter')
+  await expect(I.composer.getByRole('button', { name: 'Submit' })).toBeFocused()
+  expect((await readAsk(page.request, askId)).status).toBe('pending')
+  // Enter on Submit with the first question open: nothing is sent, back to the open one.
   await I.press('Enter')
   await I.seeQuestion(1, 2)
   await I.seeStatus('Answer or skip every question before submitting.')
@@ -29,6 +34,9 @@ test('Enter submits only once every question is answered or skipped; Shift+Enter
   await I.seeQuestion(2, 2)
   await expect(I.customField()).toHaveValue('Small but complete.\nNo beta.')
   await I.customField().focus()
+  await I.press('Enter')
+  await expect(I.composer.getByRole('button', { name: 'Submit' })).toBeFocused()
+  expect((await readAsk(page.request, askId)).status).toBe('pending')
   await I.press('Enter')
 
   await I.seeNoComposer()
@@ -104,9 +112,11 @@ test('the Enter that confirms an IME candidate submits nothing', async ({ page }
   expect((await readAsk(page.request, askId)).status).toBe('pending')
   await I.check('IME candidates were confirmed')
 
-  // A later, deliberate Enter does submit. (Another key first, so this Enter can't be
-  // mistaken for the stray Enter Safari sends right after compositionend.)
+  // A later, deliberate Enter acts: it moves to Submit, and Enter there sends. (Another key
+  // first, so this Enter can't be mistaken for the stray Enter Safari sends after compositionend.)
   await I.press('End')
+  await I.press('Enter')
+  await expect(I.composer.getByRole('button', { name: 'Submit' })).toBeFocused()
   await I.press('Enter')
   await I.seeNoComposer()
   const ask = await askSettled(page.request, askId, 'answered')

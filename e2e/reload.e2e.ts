@@ -29,6 +29,7 @@ test('after a reload mid-batch the question comes back with the drafts entered',
   await I.next()
   await I.seeQuestion(3, 3)
   await I.skip()
+  await I.submit()
   await I.seeNoComposer()
   const ask = await askSettled(page.request, askId, 'answered')
   expect(ask.answer).toEqual({

@@ -48,8 +48,12 @@ test('skipping a question keeps the drafts of the others', async ({ page }) => {
   await I.seeChecked('Cats', true)
   await I.next()
   await I.seeQuestion(3, 3)
-  // Skipping the last question submits the batch.
+  // Skipping the last question sends nothing: focus moves to Submit, which sends.
   await I.skip()
+  await expect(I.part('marker').nth(2)).toHaveAttribute('data-state', 'skipped')
+  await expect(I.composer.getByRole('button', { name: 'Submit' })).toBeFocused()
+  expect((await readAsk(page.request, askId)).status).toBe('pending')
+  await I.submit()
 
   await I.seeNoComposer()
   const ask = await askSettled(page.request, askId, 'answered')

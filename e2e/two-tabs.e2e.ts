@@ -13,7 +13,10 @@ function receiptsOf(page: Page): Promise<unknown>[] {
   return receipts
 }
 
-test('answering in one tab retires the card in the other', async ({ page, context }) => {
+test('answering in one tab settles the card in the other, which says so and keeps its drafts', async ({
+  page,
+  context,
+}) => {
   const A = await openChat(page)
   const B = await openChat(await context.newPage(), { sessionId: A.sessionId })
   const askId = await startAsk(page.request, A.sessionId, TWO_STEP)
@@ -27,7 +30,13 @@ test('answering in one tab retires the card in the other', async ({ page, contex
   await A.typeCustom('Answered in tab A')
   await A.submit()
   await A.seeNoComposer()
+  // B did not choose this ending: its card stays, says what happened, keeps B's draft.
+  await expect(B.part('ended-message')).toHaveText('Answered in another tab.')
+  await expect(B.part('ended-drafts')).toContainText('Large')
+  await B.check('a card answered in another tab')
+  await B.composer.getByRole('button', { name: 'Close' }).click()
   await B.seeNoComposer()
+  await expect(B.chatInput).toBeFocused()
 
   const ask = await askSettled(page.request, askId, 'answered')
   expect(ask.answer).toEqual({
@@ -70,19 +79,25 @@ test('a card answered in another tab is never accepted twice', async ({ page, co
   await A.seeNoComposer()
   await askSettled(page.request, askId, 'answered')
 
-  // B has not heard yet: its card is still up. Its answer is refused as not pending,
-  // and the card retires at once (the client drops a request the host says is gone).
+  // B has not heard yet: its card is still up. Its answer is refused as not pending:
+  // the card stays, with B's drafts, and says the question is gone.
   await B.answer('Large')
   await B.typeCustom('From tab B')
   await B.submit()
-  await B.seeNoComposer()
   await expect.poll(() => receiptsB.length).toBe(1)
+  await expect(B.part('ended-message')).toHaveText(
+    'This question is no longer waiting for an answer.',
+  )
+  await expect(B.part('ended-drafts')).toContainText('From tab B')
 
-  // The held resolution arrives late and changes nothing: no card comes back.
+  // The held resolution arrives late: now B is told its answer was not used. No second card.
   holding = false
   for (const message of held.splice(0)) deliver(message)
   await B.seeConnected()
-  await expect(B.composer).toHaveCount(0)
+  await expect(B.part('ended-message')).toHaveText(
+    'Your answer was not used: this question was answered in another tab first.',
+  )
+  await expect(B.composer).toHaveCount(1)
 
   const ask = await askSettled(page.request, askId, 'answered')
   expect(ask.answer).toEqual({

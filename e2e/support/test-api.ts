@@ -34,8 +34,11 @@ export async function startAsk(
   request: APIRequestContext,
   sessionId: string,
   questions: TestQuestion[],
+  options: { timeoutMs?: number } = {},
 ): Promise<string> {
-  const response = await request.post('/api/test/ask', { data: { sessionId, questions } })
+  const response = await request.post('/api/test/ask', {
+    data: { sessionId, questions, ...options },
+  })
   expect(response.status(), await response.text()).toBe(202)
   const body = (await response.json()) as { askId: string }
   return body.askId

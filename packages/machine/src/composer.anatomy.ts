@@ -101,6 +101,10 @@ export interface ComposerLabels {
   freeTextLabel: string
   freeTextPlaceholder: string
   keyboardHint: string
+  /** The key hint on the last question, where Enter moves to Submit. */
+  keyboardHintLast: string
+  /** The key hint on touch keyboards, where Enter is a newline. */
+  keyboardHintTouch: string
   progressLabel: string
   markerLabel: string
   statusAnswered: string
@@ -119,6 +123,8 @@ export interface ComposerLabels {
   chatAboutIt: string
   /** The BCP 47 tag of these strings (`en`, `zh-CN`, `ja`), set as the root's `lang`. */
   lang: string
+  /** Name of the footer's question navigation (previous, the markers, next): one toolbar. */
+  navigationLabel: string
   /** A transport failure's reason, shown as `feedbackTransport`'s `{message}`: no connection. */
   transportNetwork: string
   /** The host refused the request with HTTP `{status}`. */

@@ -100,9 +100,11 @@ export function toggleOption(state: ComposerState, label: string): TransitionRes
     const selected = labels.filter((l) => (l === label ? !had : draft.selected.includes(l)))
     return [edit(state, { ...draft, selected, skipped: false }, at), []]
   }
+  // The typed "Other" text is kept (never erased by a click); the choice is the answer
+  // until the user types again.
   const next: QuestionDraft = had
     ? { ...draft, selected: [], skipped: false }
-    : { selected: [label], custom: '', skipped: false }
+    : { selected: [label], custom: draft.custom, skipped: false }
   return [edit(state, next, at), []]
 }
 
@@ -112,7 +114,8 @@ export function chooseOption(state: ComposerState, label: string): TransitionRes
   const at = optionLabels(question).indexOf(label)
   if (!isEditable(state) || !question || at < 0) return unchanged(state)
   if (isMultiSelect(question)) return toggleOption(state, label)
-  const next = edit(state, { selected: [label], custom: '', skipped: false }, at)
+  const { custom } = draftOf(state, question.id)
+  const next = edit(state, { selected: [label], custom, skipped: false }, at)
   return isLastQuestion(next) ? [next, []] : arrive(next, next.index + 1)
 }
 
@@ -128,15 +131,23 @@ export function setCustomText(state: ComposerState, text: string): TransitionRes
   return [edit(state, { selected, custom: text, skipped: false }), []]
 }
 
-/** Marks the current question skipped (dropping its answer) and advances; on the last one submits. */
+/** On the last question: focus goes to Submit, which the user must press; nothing is sent. */
+function toSubmit(state: ComposerState): TransitionResult {
+  return [state, [{ type: 'focus', target: { part: 'submit' } }]]
+}
+
+/**
+ * Marks the current question skipped (dropping its answer) and advances; on
+ * the last one focus moves to Submit. A skip never sends the batch.
+ */
 export function skipQuestion(state: ComposerState): TransitionResult {
   const question = state.request.questions[state.index]
   if (!isEditable(state) || !question) return unchanged(state)
   const next = edit(state, { ...emptyDraft(), skipped: true })
-  return isLastQuestion(next) ? submit(next) : arrive(next, next.index + 1)
+  return isLastQuestion(next) ? toSubmit(next) : arrive(next, next.index + 1)
 }
 
-/** Enter in the custom field: advance, or submit on the last question. */
+/** Enter in the custom field: advance, or on the last question move focus to Submit (never submits). */
 export function continueOn(state: ComposerState): TransitionResult {
   const question = state.request.questions[state.index]
   if (!isEditable(state) || !question) return unchanged(state)
@@ -144,14 +155,19 @@ export function continueOn(state: ComposerState): TransitionResult {
     const feedback = { kind: 'message', key: 'unanswered' } as const
     return [{ ...state, feedback }, [{ type: 'announce', message: { key: 'feedback', feedback } }]]
   }
-  return isLastQuestion(state) ? submit(state) : arrive(state, state.index + 1)
+  return isLastQuestion(state) ? toSubmit(state) : arrive(state, state.index + 1)
+}
+
+/** Feedback about the question on screen ("choose an option…"), which moving away retires. */
+function isQuestionFeedback(state: ComposerState): boolean {
+  return state.feedback?.kind === 'message' && state.feedback.key === 'unanswered'
 }
 
 /** Shows question `index` when it exists and differs from the current one. */
 export function goTo(state: ComposerState, index: number): TransitionResult {
   const inBounds = Number.isInteger(index) && index >= 0 && index < state.request.questions.length
   if (!isEditable(state) || !inBounds || index === state.index) return unchanged(state)
-  return arrive(state, index)
+  return arrive(isQuestionFeedback(state) ? { ...state, feedback: null } : state, index)
 }
 
 /** Moves roving focus in the option list (wrapping). */

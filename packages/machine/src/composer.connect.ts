@@ -6,6 +6,7 @@ import { keyIntent } from './composer.keyboard.ts'
 import {
   announcementText,
   type FormatLabel,
+  keyHintText,
   markerLabel,
   primaryAction,
   primaryLabel,
@@ -37,6 +38,12 @@ export interface ConnectOptions {
    * @default computed per marker
    */
   statuses?: ((state: ComposerState) => readonly QuestionStatus[]) | undefined
+  /**
+   * Asked at each keydown: is the user on a touch keyboard? Enter in the
+   * custom field is then a newline, and the key hint says to use the buttons.
+   * @default never
+   */
+  touch?: (() => boolean) | undefined
 }
 
 /** What the part getters share. */
@@ -142,6 +149,8 @@ export function connect(
     status,
     /** The primary button's label. */
     primaryLabel: primaryLabel(labels, state),
+    /** What Enter does in the custom field, in words (touch: use the buttons). */
+    keyHint: keyHintText(labels, state, options.touch?.() ?? false),
     /** "2 / 5" between the pager buttons. */
     pagerText: format(labels.pagerPosition, { index: state.index + 1, total }),
     /** "Request 1 of 3", when more requests wait. */
@@ -159,12 +168,10 @@ export function connect(
       'data-minimized': state.minimized || undefined,
       /** The keyboard map, for keys pressed anywhere inside. */
       onKeyDown: (key: KeyInput, where: KeyContext) => {
-        const intent = keyIntent(
-          key,
-          where,
-          state,
-          options.composition ? { composition: options.composition } : {},
-        )
+        const intent = keyIntent(key, where, state, {
+          ...(options.composition && { composition: options.composition }),
+          touch: options.touch?.() ?? false,
+        })
         if (intent) send(intent)
         return intent !== null
       },

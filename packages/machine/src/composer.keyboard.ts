@@ -7,6 +7,11 @@ import { type CompositionTracker, isCompositionKey, type KeyInput } from './comp
 export interface KeyIntentOptions {
   /** When given, keys it says belong to a composition produce no event. */
   composition?: CompositionTracker
+  /**
+   * A touch keyboard: it has no Shift+Enter, so Enter in the custom field is
+   * a newline and going on is the buttons' job.
+   */
+  touch?: boolean
 }
 
 const ARROWS: Record<string, 'next' | 'previous' | 'first' | 'last'> = {
@@ -48,8 +53,10 @@ function optionsIntent(key: KeyInput, state: ComposerState | undefined): Compose
  * - In the option list: digits 1–9 choose / toggle the n-th option (`null`
  *   past the last option when `state` is given); arrows, Home and End move
  *   roving focus.
- * - In the custom field: Enter continues (`CONTINUE`); Shift+Enter is a
- *   newline (`null`). Digits are plain text there.
+ * - In the custom field: Enter continues (`CONTINUE`: the next question, or
+ *   on the last one focus to Submit, never a submit); Shift+Enter is a
+ *   newline (`null`), and so is Enter on a touch keyboard. Digits are plain
+ *   text there.
  */
 export function keyIntent(
   key: KeyInput,
@@ -64,7 +71,9 @@ export function keyIntent(
     case 'options':
       return optionsIntent(key, state)
     case 'custom':
-      return key.key === 'Enter' && !key.shiftKey && !key.altKey ? { type: 'CONTINUE' } : null
+      return key.key === 'Enter' && !key.shiftKey && !key.altKey && !options.touch
+        ? { type: 'CONTINUE' }
+        : null
     case 'elsewhere':
       return null
     default:

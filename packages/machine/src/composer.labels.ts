@@ -18,7 +18,8 @@ export type PrimaryAction = 'next' | 'submit' | 'retry'
 
 /** The primary button's action in `state`. */
 export function primaryAction(state: ComposerState): PrimaryAction {
-  if (state.phase === 'failed' && state.attempt === 'submit') return 'retry'
+  // A failed send or a failed dismissal: the main button tries it again.
+  if (state.phase === 'failed' && state.attempt !== null) return 'retry'
   return isLastQuestion(state) ? 'submit' : 'next'
 }
 
@@ -26,6 +27,12 @@ export function primaryAction(state: ComposerState): PrimaryAction {
 export function primaryLabel(labels: ComposerLabels, state: ComposerState): string {
   if (state.phase === 'submitting') return labels.submitting
   return { retry: labels.retry, submit: labels.submit, next: labels.next }[primaryAction(state)]
+}
+
+/** The key hint: what Enter does in the custom field of the question on screen. */
+export function keyHintText(labels: ComposerLabels, state: ComposerState, touch: boolean): string {
+  if (touch) return labels.keyboardHintTouch
+  return isLastQuestion(state) ? labels.keyboardHintLast : labels.keyboardHint
 }
 
 const FEEDBACK = {
@@ -80,7 +87,18 @@ export function statusText(
   format: FormatLabel,
   state: ComposerState,
 ): { text: string; tone: StatusTone } {
-  if (state.feedback) return { text: feedbackText(labels, format, state.feedback), tone: 'error' }
+  if (state.feedback) {
+    const text = feedbackText(labels, format, state.feedback)
+    // The host's reasons for a refused answer, where they apply: this question's, and the batch's.
+    const here = state.request.questions[state.index]?.id
+    const reasons =
+      state.feedback.kind === 'message'
+        ? (state.feedback.issues ?? [])
+            .filter((issue) => issue.questionId === undefined || issue.questionId === here)
+            .map((issue) => issue.message)
+        : []
+    return { text: [text, ...reasons].join(' '), tone: 'error' }
+  }
   if (state.phase === 'awaiting-resolution') return { text: labels.sent, tone: 'success' }
   if (state.phase === 'settled' && state.outcome)
     return {

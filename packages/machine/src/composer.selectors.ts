@@ -3,6 +3,7 @@ import {
   type AskUserQuestionAnswerItem,
   type AskUserQuestionItem,
   isBlankText,
+  parseRecommendedLabel,
 } from '@parley/seam'
 import { draftOf, isMultiSelect } from './composer.state.ts'
 import type { ComposerState, QuestionDraft } from './composer.types.ts'
@@ -147,8 +148,11 @@ function toAnswerItem(
     if (custom.length > 0) item.custom = custom
     return item
   }
+  // Single-select: the chosen option is the answer (typed text kept beside it is not);
+  // typing again clears the choice, so the text is the answer when nothing is chosen.
+  if (draft.selected.length > 0) return { id: question.id, selected: draft.selected.slice(0, 1) }
   if (custom.length > 0) return { id: question.id, selected: [], custom }
-  return { id: question.id, selected: draft.selected.slice(0, 1) }
+  return { id: question.id, selected: [] }
 }
 
 /**
@@ -163,4 +167,37 @@ export function toAnswer(state: ComposerState): AskUserQuestionAnswer {
       toAnswerItem(question, draftOf(state, question.id)),
     ),
   }
+}
+
+/** One question's draft as text: what a settled card keeps visible and copyable. */
+export interface DraftLine {
+  id: string
+  /** The question as the agent wrote it. */
+  question: string
+  /** The chosen labels (without a "(Recommended)" suffix) and the typed text, joined. */
+  answer: string
+}
+
+/**
+ * The drafts the user entered, in question order, as text: one line per
+ * question that holds a choice or typed text (skipped and open ones are left
+ * out). Typed text is kept as typed, only trimmed.
+ */
+export function draftLines(state: ComposerState): DraftLine[] {
+  const lines: DraftLine[] = []
+  for (const question of state.request.questions) {
+    const draft = draftOf(state, question.id)
+    const parts = draft.selected.map((label) => parseRecommendedLabel(label).display)
+    if (!isBlankText(draft.custom)) parts.push(draft.custom.trim())
+    if (parts.length > 0)
+      lines.push({ id: question.id, question: question.question, answer: parts.join(', ') })
+  }
+  return lines
+}
+
+/** The drafts as one plain-text message ("question\nanswer" blocks), for "Send as a message". */
+export function draftsAsText(state: ComposerState): string {
+  return draftLines(state)
+    .map((line) => `${line.question}\n${line.answer}`)
+    .join('\n\n')
 }

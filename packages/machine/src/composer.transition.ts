@@ -1,5 +1,6 @@
 import { assertNever } from './assert-never.ts'
 import {
+  arrive,
   chooseOption,
   continueOn,
   goTo,
@@ -17,9 +18,11 @@ import { hasAnyAnswer } from './composer.selectors.ts'
 import { createComposerState, optionLabels } from './composer.state.ts'
 import type {
   ComposerEvent,
+  ComposerFeedback,
   ComposerOutcome,
   ComposerRequest,
   ComposerState,
+  RejectedIssue,
   TransportFailure,
 } from './composer.types.ts'
 import { serializeDrafts } from './drafts.ts'
@@ -63,14 +66,25 @@ function receiptAccepted(state: ComposerState): TransitionResult {
 function receiptRejected(
   state: ComposerState,
   reason: 'bad-response' | 'not-pending',
+  issues: readonly RejectedIssue[] | undefined,
 ): TransitionResult {
   if (state.phase !== 'submitting' && state.phase !== 'cancelling') return unchanged(state)
   if (reason === 'bad-response') {
-    const feedback = { kind: 'message', key: 'rejected' } as const
-    return [
-      { ...state, phase: 'failed', feedback },
-      [{ type: 'announce', message: { key: 'feedback', feedback } }],
-    ]
+    const feedback: ComposerFeedback = {
+      kind: 'message',
+      key: 'rejected',
+      ...(issues && issues.length > 0 && { issues }),
+    }
+    const failed: ComposerState = { ...state, phase: 'failed', feedback }
+    const announce = { type: 'announce', message: { key: 'feedback', feedback } } as const
+    // Show the first question the host named, so its reason is read where it applies.
+    const named = issues?.find((issue) => issue.questionId !== undefined)?.questionId
+    const at = state.request.questions.findIndex((question) => question.id === named)
+    if (at >= 0 && at !== state.index) {
+      const [moved, effects] = arrive(failed, at)
+      return [moved, [...effects, announce]]
+    }
+    return [failed, [announce]]
   }
   const feedback = { kind: 'message', key: 'not-pending' } as const
   const next: ComposerState = {
@@ -179,7 +193,7 @@ export function transition(state: ComposerState, event: ComposerEvent): Transiti
     case 'RECEIPT_ACCEPTED':
       return receiptAccepted(state)
     case 'RECEIPT_REJECTED':
-      return receiptRejected(state, event.reason)
+      return receiptRejected(state, event.reason, event.issues)
     case 'TRANSPORT_FAILED':
       return transportFailed(state, event.message, event.failure)
     case 'REQUEST_RESOLVED':

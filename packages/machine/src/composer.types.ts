@@ -8,6 +8,8 @@ export interface ComposerRequest {
   sessionId?: string | undefined
   /** The questions, one shown at a time in this order. */
   questions: readonly AskUserQuestionItem[]
+  /** When the host registered the ask (ms since the epoch), if known: a timed-out card says how long it waited. */
+  requestedAt?: number | undefined
 }
 
 /** Where a request is in its life. A finite set, rendered as `data-state`. */
@@ -65,9 +67,15 @@ export type TransportFailure =
  * (what the UI shows, translated; none reads as `unknown`).
  */
 export type ComposerFeedback =
-  | { kind: 'message'; key: FeedbackKey }
+  | { kind: 'message'; key: FeedbackKey; issues?: readonly RejectedIssue[] | undefined }
   | { kind: 'text'; text: string; failure?: TransportFailure }
   | null
+
+/** One reason the host gave for refusing an answer (`bad-response`), and the question it concerns. */
+export interface RejectedIssue {
+  questionId?: string | undefined
+  message: string
+}
 
 /** What a retry after `failed` repeats. */
 export type ComposerAttempt = 'submit' | 'cancel'
@@ -115,7 +123,13 @@ export type ComposerEvent =
   | { type: 'KEEP_ANSWERING' }
   | { type: 'RETRY' }
   | { type: 'RECEIPT_ACCEPTED' }
-  | { type: 'RECEIPT_REJECTED'; reason: 'bad-response' | 'not-pending'; message?: string }
+  | {
+      type: 'RECEIPT_REJECTED'
+      reason: 'bad-response' | 'not-pending'
+      message?: string
+      /** The host's reasons for a `bad-response`, shown at the question they concern. */
+      issues?: readonly RejectedIssue[] | undefined
+    }
   | { type: 'TRANSPORT_FAILED'; message: string; failure?: TransportFailure }
   | { type: 'REQUEST_RESOLVED'; outcome: ComposerOutcome }
   | { type: 'MINIMIZE' }

@@ -49,7 +49,8 @@ function restoreOne(
   const custom = typeof stored.custom === 'string' ? stored.custom : ''
   const multi = question.multiSelect === true
   const hasCustom = !isBlankText(custom)
-  const kept = multi ? selected : hasCustom ? [] : selected.slice(0, 1)
+  // Single-select keeps one label; typed text kept beside it is not the answer.
+  const kept = multi ? selected : selected.slice(0, 1)
   const hasAnswer = kept.length > 0 || hasCustom
   // A stored answer wins over a contradictory skip flag: typed work is never dropped.
   const skipped = stored.skipped === true && !hasAnswer
@@ -59,7 +60,7 @@ function restoreOne(
 /**
  * Validates stored drafts against `request`. Returns `null` when `data` is not
  * drafts of this `rpcId`. Labels that are no longer options are dropped,
- * single-select keeps one label (custom text replaces it), unknown question ids
+ * single-select keeps one label (and any text typed beside it), unknown question ids
  * are ignored and an out-of-range index becomes 0. Never throws.
  */
 export function restoreDrafts(request: ComposerRequest, data: unknown): RestoredDrafts | null {

@@ -34,7 +34,10 @@ export {
   type ComposerProgress,
   canSubmit,
   createStatusesSelector,
+  type DraftLine,
   draftHasAnswer,
+  draftLines,
+  draftsAsText,
   firstOpenIndex,
   hasAnyAnswer,
   isAnswered,
@@ -71,6 +74,7 @@ export type {
   FocusTarget,
   KeyContext,
   QuestionDraft,
+  RejectedIssue,
   TransportFailure,
 } from './composer.types.ts'
 export {

@@ -6,6 +6,7 @@ import {
   createConnect,
   createShownStore,
   selectCustomText,
+  transition,
 } from '../src/index.ts'
 import { request } from './fixtures.ts'
 import { labels } from './vanilla-renderer.ts'
@@ -118,5 +119,33 @@ describe('createShownStore', () => {
     store.send({ type: 'GO_NEXT' })
     expect(notified).toHaveBeenCalledTimes(4)
     expect(shown.getState()).toBe(store.getState())
+  })
+})
+
+describe('the key hint names what Enter will do', () => {
+  const last = () =>
+    transition(createComposerState(request), { type: 'GO_TO_QUESTION', index: 2 })[0]
+  it('the next question before the last, Submit on the last, the buttons on touch', () => {
+    expect(connect(createComposerState(request), () => {}, options).keyHint).toBe(
+      labels.keyboardHint,
+    )
+    expect(connect(last(), () => {}, options).keyHint).toBe(labels.keyboardHintLast)
+    const touch = { ...options, touch: () => true }
+    expect(connect(last(), () => {}, touch).keyHint).toBe(labels.keyboardHintTouch)
+  })
+  it('on touch, Enter in the custom field sends no event', () => {
+    const send = vi.fn()
+    const { onKeyDown } = connect(last(), send, { ...options, touch: () => true }).getRootProps()
+    const enter = {
+      key: 'Enter',
+      shiftKey: false,
+      altKey: false,
+      ctrlKey: false,
+      metaKey: false,
+      isComposing: false,
+      keyCode: 13,
+    }
+    expect(onKeyDown(enter, 'custom')).toBe(false)
+    expect(send).not.toHaveBeenCalled()
   })
 })

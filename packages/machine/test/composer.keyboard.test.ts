@@ -188,3 +188,17 @@ describe('IME safety', () => {
     expect(tracker.shouldIgnoreEnter(key('Enter'))).toBe(false)
   })
 })
+
+describe('on a touch keyboard', () => {
+  const state = createComposerState(request)
+  it('Enter in the custom field is a newline, not CONTINUE', () => {
+    expect(keyIntent(key('Enter'), 'custom', state, { touch: true })).toBeNull()
+    expect(keyIntent(key('Enter'), 'custom', state)).toEqual({ type: 'CONTINUE' })
+  })
+  it('the option keys still work', () => {
+    expect(keyIntent(key('1'), 'options', state, { touch: true })).toEqual({
+      type: 'CHOOSE_OPTION_AT',
+      index: 0,
+    })
+  })
+})

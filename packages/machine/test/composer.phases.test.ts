@@ -255,11 +255,11 @@ describe('answer edits in failed', () => {
     })
   }
 
-  it('SKIP_QUESTION skips and, on the last question of a complete batch, resubmits', () => {
+  it('SKIP_QUESTION on the last question skips it and returns to answering, sending nothing', () => {
     const [state, effects] = transition(stateIn('failed'), { type: 'SKIP_QUESTION' })
-    expect(state.phase).toBe('submitting')
+    expect(state.phase).toBe('answering')
     expect(state.drafts.notes?.skipped).toBe(true)
-    expect(effects[0]).toMatchObject({ type: 'submit' })
+    expect(effects).toEqual([{ type: 'focus', target: { part: 'submit' } }])
   })
 
   it('REQUEST_CANCEL with answers asks for confirmation', () => {

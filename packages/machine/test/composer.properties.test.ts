@@ -1,4 +1,4 @@
-import { isBlankText, validateAnswer } from '@parley/seam'
+import { validateAnswer } from '@parley/seam'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -112,7 +112,6 @@ function checkInvariants(state: ComposerState): void {
     for (const label of draft.selected) expect(labels).toContain(label)
     if (question.multiSelect !== true) {
       expect(draft.selected.length).toBeLessThanOrEqual(1)
-      if (!isBlankText(draft.custom)) expect(draft.selected).toEqual([])
     }
     if (draft.skipped) {
       expect(draft.selected).toEqual([])

@@ -51,13 +51,21 @@ describe('choosing an option', () => {
     expect(twice.drafts.toppings?.selected).toEqual([])
   })
 
-  it('clears custom text on a single-select question', () => {
+  it('keeps typed "Other" text on a single-select question; the choice is the answer', () => {
     const [state] = drive(
       fresh(),
       { type: 'SET_CUSTOM_TEXT', text: 'Purple' },
       { type: 'CHOOSE_OPTION', label: 'Blue' },
     )
-    expect(state.drafts.color).toEqual({ selected: ['Blue'], custom: '', skipped: false })
+    expect(state.drafts.color).toEqual({ selected: ['Blue'], custom: 'Purple', skipped: false })
+    expect(toAnswer(state).answers[0]).toEqual({ id: 'color', selected: ['Blue'] })
+    // Back on it, typing again makes the text the answer.
+    const [typed] = drive(
+      state,
+      { type: 'GO_TO_QUESTION', index: 0 },
+      { type: 'SET_CUSTOM_TEXT', text: 'Purple!' },
+    )
+    expect(toAnswer(typed).answers[0]).toEqual({ id: 'color', selected: [], custom: 'Purple!' })
   })
 
   it('ignores a label that is not an option', () => {
@@ -179,23 +187,27 @@ describe('skipping', () => {
     expect(state.drafts.color).toEqual({ selected: [], custom: 'Teal', skipped: false })
   })
 
-  it('skipping the last question submits the batch', () => {
+  it('skipping the last question never sends the batch: focus moves to Submit', () => {
     const [state, effects] = drive(createComposerState(single), { type: 'SKIP_QUESTION' })
-    expect(state.phase).toBe('submitting')
-    expect(effects).toEqual([
+    expect(state.phase).toBe('answering')
+    expect(state.drafts.ok).toEqual({ selected: [], custom: '', skipped: true })
+    expect(effects).toEqual([{ type: 'focus', target: { part: 'submit' } }])
+    // Only an explicit Submit sends it.
+    const [sent, sending] = transition(state, { type: 'SUBMIT' })
+    expect(sent.phase).toBe('submitting')
+    expect(sending).toEqual([
       { type: 'submit', rpcId: 'rpc-single', answer: { answers: [{ id: 'ok', selected: [] }] } },
     ])
   })
 
-  it('skipping the last question with earlier ones open jumps to the first open one', () => {
+  it('pick, pick, Skip on the third of three single-selects leaves the batch unsent', () => {
     const [state, effects] = drive(
       fresh(),
       { type: 'GO_TO_QUESTION', index: 2 },
       { type: 'SKIP_QUESTION' },
     )
     expect(state.phase).toBe('answering')
-    expect(state.index).toBe(0)
-    expect(state.feedback).toEqual({ kind: 'message', key: 'incomplete' })
+    expect(state.index).toBe(2)
     expect(effects.some((effect) => effect.type === 'submit')).toBe(false)
   })
 })
@@ -266,21 +278,23 @@ describe('continuing (Enter in the custom field)', () => {
     ])
   })
 
-  it('submits on the last question when the batch is complete', () => {
+  it('on the last question moves focus to Submit and sends nothing, even when complete', () => {
     const [state, effects] = transition(answeredState(), { type: 'CONTINUE' })
-    expect(state.phase).toBe('submitting')
-    expect(effects[0]?.type).toBe('submit')
+    expect(state.phase).toBe('answering')
+    expect(effects).toEqual([{ type: 'focus', target: { part: 'submit' } }])
   })
 
-  it('on the last question with earlier ones open jumps to the first open one', () => {
-    const [state] = drive(
+  it('on the last question with earlier ones open moves focus to Submit without feedback', () => {
+    const [state, effects] = drive(
       fresh(),
       { type: 'GO_TO_QUESTION', index: 2 },
       { type: 'SET_CUSTOM_TEXT', text: 'ok' },
       { type: 'CONTINUE' },
     )
-    expect(state.index).toBe(0)
-    expect(state.feedback).toEqual({ kind: 'message', key: 'incomplete' })
+    expect(state.index).toBe(2)
+    expect(state.feedback).toBeNull()
+    expect(effects.at(-1)).toEqual({ type: 'focus', target: { part: 'submit' } })
+    expect(effects.some((effect) => effect.type === 'submit')).toBe(false)
   })
 
   it('the next edit clears the feedback', () => {

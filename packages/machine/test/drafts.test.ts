@@ -41,7 +41,7 @@ describe('drafts', () => {
     expect(restored?.drafts.toppings?.selected).toEqual(['Ham'])
   })
 
-  it('keep single-select to one label, and custom text replaces it', () => {
+  it('keep single-select to one label, and the text typed beside it', () => {
     const restored = restoreDrafts(request, {
       rpcId: 'rpc-1',
       drafts: {
@@ -55,7 +55,8 @@ describe('drafts', () => {
       rpcId: 'rpc-1',
       drafts: { color: { selected: ['Blue'], custom: 'Teal', skipped: false } },
     })
-    expect(both?.drafts.color).toEqual({ selected: [], custom: 'Teal', skipped: false })
+    // The text is kept (never dropped); the label is the answer until the user types again.
+    expect(both?.drafts.color).toEqual({ selected: ['Blue'], custom: 'Teal', skipped: false })
   })
 
   it('prefer a stored answer over a contradictory skip flag', () => {

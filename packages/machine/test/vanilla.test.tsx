@@ -60,6 +60,8 @@ describe('a vanilla DOM renderer built on connect()', () => {
 
     expect(screen.getByRole('heading', { name: 'Anything else?' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Skip' }))
+    expect(answers).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(answers).toEqual([
       {
         answers: [

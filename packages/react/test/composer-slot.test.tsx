@@ -141,6 +141,9 @@ describe('ComposerSlot', () => {
     show([first])
     vi.useRealTimers()
     expect(input()).not.toHaveFocus()
+    // Answered here and accepted: the card leaves, and focus goes home to the chat input.
+    await user.click(screen.getByRole('radio', { name: 'Green' }))
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
     show([])
     expect(wrapper()).not.toHaveAttribute('hidden')
     expect(input()).toHaveValue('draft')

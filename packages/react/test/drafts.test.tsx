@@ -59,6 +59,7 @@ describe('drafts', () => {
     await user.click(screen.getByRole('radio', { name: 'Red' }))
     await user.click(screen.getByRole('button', { name: 'Skip' }))
     await user.click(screen.getByRole('button', { name: 'Skip' }))
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Sent'))
     expect(storage.data.size).toBe(0)
   })

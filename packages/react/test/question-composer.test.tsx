@@ -94,6 +94,10 @@ describe('QuestionComposer: answering', () => {
     await user.click(screen.getByRole('radio', { name: 'Red' }))
     await user.type(screen.getByRole('textbox', { name: /Other answer/ }), 'Teal')
     expect(screen.getByRole('radio', { name: 'Red' })).toHaveAttribute('aria-checked', 'false')
+    // Enter on the last question goes to Submit; Enter there sends.
+    await user.keyboard('{Enter}')
+    expect(onAnswer).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus()
     await user.keyboard('{Enter}')
     expect(onAnswer).toHaveBeenCalledWith({
       answers: [{ id: 'colour', selected: [], custom: 'Teal' }],
@@ -134,11 +138,11 @@ describe('QuestionComposer: the custom answer field', () => {
     fireEvent.keyDown(field, { key: 'Enter', keyCode: 13 })
     expect(onAnswer).not.toHaveBeenCalled()
     expect(field).toHaveValue('日本')
-    // A later, deliberate Enter submits.
+    expect(field).toHaveFocus()
+    // A later, deliberate Enter acts: on the last question it moves to Submit.
     fireEvent.keyDown(field, { key: 'Enter', keyCode: 13 })
-    expect(onAnswer).toHaveBeenCalledWith({
-      answers: [{ id: 'name', selected: [], custom: '日本' }],
-    })
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus()
+    expect(onAnswer).not.toHaveBeenCalled()
   })
 
   it('blur forgets an unfinished composition', () => {
@@ -148,7 +152,9 @@ describe('QuestionComposer: the custom answer field', () => {
     fireEvent.compositionStart(field)
     fireEvent.blur(field)
     fireEvent.keyDown(field, { key: 'Enter', keyCode: 13 })
-    expect(onAnswer).toHaveBeenCalledTimes(1)
+    // The Enter was not swallowed as part of a composition: it moved on to Submit.
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus()
+    expect(onAnswer).not.toHaveBeenCalled()
   })
 })
 
@@ -190,10 +196,14 @@ describe('QuestionComposer: footer', () => {
     expect(screen.getByRole('button', { name: 'Question 2: skipped' })).toBeInTheDocument()
   })
 
-  it('skipping the last question submits the batch', async () => {
+  it('skipping the last question sends nothing until Submit is pressed', async () => {
     const { user, onAnswer } = renderComposer({ request: makeRequest([colour, name]) })
     await user.click(screen.getByRole('radio', { name: 'Red' }))
     await user.click(screen.getByRole('button', { name: 'Skip' }))
+    expect(onAnswer).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Question 2: skipped' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(onAnswer).toHaveBeenCalledWith({
       answers: [
         { id: 'colour', selected: ['Red'] },

@@ -63,7 +63,7 @@ export function ChatView({ sessionId, onNewChat }: { sessionId: string; onNewCha
         empty={<EmptyState onPick={(text) => void sendText(text)} disabled={send.isPending} />}
       />
       <div className="dock">
-        <QuestionArea sessionId={sessionId}>
+        <QuestionArea sessionId={sessionId} onSendAsMessage={(text) => void sendText(text)}>
           <ChatInput
             key={sessionId}
             sessionId={sessionId}

@@ -2,14 +2,27 @@
  * The chat input wrapped in the composer slot: while the session has a
  * pending question the composer takes over, and the chat input stays mounted
  * (hidden) so its draft survives. Answers and cancels go to the host through
- * the question client.
+ * the question client. A card that ended without this tab's answer offers
+ * "Send as a message", which posts its drafts as a chat message.
  */
 import { SessionComposerSlot } from '@parley/react/connection'
 import type { ReactNode } from 'react'
 
-export function QuestionArea({ sessionId, children }: { sessionId: string; children: ReactNode }) {
+export function QuestionArea({
+  sessionId,
+  onSendAsMessage,
+  children,
+}: {
+  sessionId: string
+  onSendAsMessage: (text: string) => void
+  children: ReactNode
+}) {
   return (
-    <SessionComposerSlot className="question-area" sessionId={sessionId}>
+    <SessionComposerSlot
+      className="question-area"
+      sessionId={sessionId}
+      onSendAsMessage={onSendAsMessage}
+    >
       {children}
     </SessionComposerSlot>
   )

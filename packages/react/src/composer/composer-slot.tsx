@@ -3,6 +3,8 @@ import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { ComposerSendResult } from './controller.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
+import { receiptEvent } from './receipt.ts'
+import { type Attempt, endingFor, RETIRED_LIMIT, type RetiredCard } from './retired.ts'
 
 /** Props of `ComposerSlot`. */
 export interface ComposerSlotProps
@@ -30,6 +32,11 @@ export interface ComposerSlotProps
   resolutions?: Readonly<Record<string, ComposerOutcome>> | undefined
   /** The chat input. Stays mounted (hidden and inert) while a request is pending. */
   children?: ReactNode
+  /**
+   * Sends text as a chat message. When given, a card that ended without this
+   * tab's answer offers "Send as a message" with the user's drafts.
+   */
+  onSendAsMessage?: ((text: string) => void) | undefined
   /** A user who typed in the chat input within this many ms keeps focus. @default 1000 */
   typingGraceMs?: number | undefined
   /** Clock in ms, injectable for tests. @default Date.now */
@@ -52,6 +59,37 @@ function focusIsFree(slot: HTMLElement | null): boolean {
   return !active || active === document.body || (slot?.contains(active) ?? false)
 }
 
+/** Focus is on nothing: the element that had it went away. */
+function focusIsLost(): boolean {
+  const active = document.activeElement
+  return !active || active === document.body
+}
+
+const FOCUSABLE =
+  'textarea, input, [contenteditable="true"], [contenteditable=""], button, [tabindex]'
+
+/** The first focusable element of the chat input. */
+function firstFocusable(input: HTMLElement | null): HTMLElement | null {
+  return input?.querySelector<HTMLElement>(FOCUSABLE) ?? null
+}
+
+/** Reads how the host took a send, by the same rule as the composer. */
+function watch(result: ComposerSendResult, done: (status: Attempt['status']) => void): void {
+  Promise.resolve(result).then(
+    (value) => {
+      const event = receiptEvent(value)
+      if (event.type === 'RECEIPT_ACCEPTED') done('accepted')
+      else
+        done(
+          event.type === 'RECEIPT_REJECTED' && event.reason === 'not-pending'
+            ? 'not-pending'
+            : 'refused',
+        )
+    },
+    () => done('failed'),
+  )
+}
+
 /**
  * Wraps a chat input. While a request is pending it shows the composer for the
  * oldest one ("Request 1 of N" when more wait) and hides the chat input
@@ -59,6 +97,13 @@ function focusIsFree(slot: HTMLElement | null): boolean {
  * request is pending. It never takes focus from someone who typed in the chat
  * input within the last second: the takeover waits until they pause, then
  * focus moves to the composer heading (never to `<body>`).
+ *
+ * A card whose request ends in a way this tab did not choose (answered or
+ * dismissed in another tab, this tab's answer not used, the assistant
+ * stopped waiting, timed out, gone) stays, settled: it says what happened,
+ * keeps the drafts visible with Copy and "Send as a message", and leaves when
+ * the user closes it (at most 3 are kept; the chat input is usable meanwhile).
+ * When a card leaves, focus goes to the chat input, never to `<body>`.
  */
 export function ComposerSlot({
   requests,
@@ -66,6 +111,7 @@ export function ComposerSlot({
   onCancel,
   resolutions,
   children,
+  onSendAsMessage,
   typingGraceMs = 1000,
   now = Date.now,
   className,
@@ -79,6 +125,69 @@ export function ComposerSlot({
   const [wake, setWake] = useState(0)
   const active = requests[0]
   const activeId = active?.rpcId ?? null
+
+  // This tab's sends, by rpcId, and the cards whose request left while on screen.
+  const attempts = useRef(new Map<string, Attempt>())
+  const [, setSettledSends] = useState(0)
+  const [retired, setRetired] = useState<readonly RetiredCard[]>([])
+  const [shown, setShown] = useState<ComposerRequest | null>(active ?? null)
+  const [seenRequests, setSeenRequests] = useState(requests)
+  const focusInputNext = useRef(false)
+  if (seenRequests !== requests) {
+    // Derived during render, so a leaving card never flashes away for a frame.
+    setSeenRequests(requests)
+    const pending = new Set(requests.map((request) => request.rpcId))
+    const left = shown && !pending.has(shown.rpcId) ? shown : null
+    setRetired((list) => {
+      const kept = list.filter((card) => !pending.has(card.request.rpcId))
+      return left ? [...kept, { request: left, at: now() }].slice(-RETIRED_LIMIT) : kept
+    })
+    setShown(active ?? null)
+  }
+  const cards = retired.flatMap((card) => {
+    const rpcId = card.request.rpcId
+    const ending = endingFor(
+      card.request,
+      resolutionOf(resolutions, rpcId),
+      attempts.current.get(rpcId),
+      card.at,
+    )
+    return ending === 'leave' ? [] : [{ request: card.request, ending }]
+  })
+  const leaving = cards.length !== retired.length
+  useEffect(() => {
+    if (!leaving) return
+    focusInputNext.current = true
+    setRetired((list) =>
+      list.filter(
+        (card) =>
+          endingFor(
+            card.request,
+            resolutionOf(resolutions, card.request.rpcId),
+            attempts.current.get(card.request.rpcId),
+            card.at,
+          ) !== 'leave',
+      ),
+    )
+  }, [leaving, resolutions])
+
+  const send = useCallback(
+    (rpcId: string, kind: Attempt['kind'], result: ComposerSendResult): ComposerSendResult => {
+      attempts.current.set(rpcId, { kind, status: 'in-flight' })
+      watch(result, (status) => {
+        if (attempts.current.get(rpcId)?.kind === kind)
+          attempts.current.set(rpcId, { kind, status })
+        setSettledSends((n) => n + 1)
+      })
+      return result
+    },
+    [],
+  )
+  const close = useCallback((rpcId: string) => {
+    attempts.current.delete(rpcId)
+    focusInputNext.current = true
+    setRetired((list) => list.filter((card) => card.request.rpcId !== rpcId))
+  }, [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `wake` re-runs the check after a pause
   useEffect(() => {
@@ -101,10 +210,20 @@ export function ComposerSlot({
 
   useLayoutEffect(() => {
     const slot = slotRef.current
+    // `inert` as an attribute, so React 18 (which has no `inert` prop) and 19 agree. It
+    // goes first, so focus can land in the input.
+    inputRef.current?.toggleAttribute('inert', takenOver !== null)
     if (takenOver === null) {
       const target = restoreTo.current
       restoreTo.current = null
-      if (target?.isConnected && focusIsFree(slot)) target.focus()
+      const home = target?.isConnected ? target : firstFocusable(inputRef.current)
+      // Only when focus went away with the card (an ended card keeps it on its Close).
+      if (
+        home &&
+        (focusIsLost() ||
+          slot?.querySelector('[data-part="input"]')?.contains(document.activeElement))
+      )
+        home.focus()
       return
     }
     const active = document.activeElement
@@ -132,10 +251,54 @@ export function ComposerSlot({
   }, [now])
 
   const hidden = takenOver !== null
-  // `inert` as an attribute, so React 18 (which has no `inert` prop) and 19 agree.
+
+  // After a card was closed or left: focus goes home (the chat input, else the pending card).
   useLayoutEffect(() => {
-    inputRef.current?.toggleAttribute('inert', hidden)
-  }, [hidden])
+    if (!focusInputNext.current) return
+    focusInputNext.current = false
+    const slot = slotRef.current
+    if (!focusIsLost()) return
+    const home = hidden
+      ? slot?.querySelector<HTMLElement>(TITLE)
+      : ((restoreTo.current?.isConnected ? restoreTo.current : null) ??
+        firstFocusable(inputRef.current))
+    home?.focus()
+  })
+
+  // One keyed list: a card that leaves the pending list keeps its instance (and its drafts).
+  const composers = cards.map(({ request, ending }) => (
+    <QuestionComposer
+      key={request.rpcId}
+      {...composerProps}
+      request={request}
+      // While this tab's own send is in flight (ending null) the card stays as it is.
+      resolution={ending ? resolutionOf(resolutions, request.rpcId) : undefined}
+      ending={ending ?? undefined}
+      onAnswer={(answer) => send(request.rpcId, 'answer', onAnswer(request.rpcId, answer))}
+      onCancel={() => send(request.rpcId, 'cancel', onCancel(request.rpcId))}
+      onClose={() => close(request.rpcId)}
+      onSendAsMessage={
+        onSendAsMessage
+          ? (text) => {
+              onSendAsMessage(text)
+              close(request.rpcId)
+            }
+          : undefined
+      }
+    />
+  ))
+  if (active)
+    composers.push(
+      <QuestionComposer
+        key={active.rpcId}
+        {...composerProps}
+        request={active}
+        queue={{ position: 1, total: requests.length }}
+        resolution={resolutionOf(resolutions, active.rpcId)}
+        onAnswer={(answer) => send(active.rpcId, 'answer', onAnswer(active.rpcId, answer))}
+        onCancel={() => send(active.rpcId, 'cancel', onCancel(active.rpcId))}
+      />,
+    )
 
   return (
     <div
@@ -145,16 +308,9 @@ export function ComposerSlot({
       className={className}
       ref={slotRef}
     >
-      {active ? (
+      {composers.length > 0 ? (
         <div data-scope="composer-slot" data-part="composer">
-          <QuestionComposer
-            {...composerProps}
-            request={active}
-            queue={{ position: 1, total: requests.length }}
-            resolution={resolutionOf(resolutions, active.rpcId)}
-            onAnswer={(answer) => onAnswer(active.rpcId, answer)}
-            onCancel={() => onCancel(active.rpcId)}
-          />
+          {composers}
         </div>
       ) : null}
       <div

@@ -13,10 +13,12 @@ export interface ComposerHeaderProps {
   eyebrow?: ReactNode
   /** Extra controls; by default Minimize and Dismiss. */
   children?: ReactNode
+  /** Show the controls (an ended card has none: it closes from its body). @default true */
+  actions?: boolean | undefined
 }
 
 /** Eyebrow (the question's `header`), queue position, minimize and dismiss. */
-export function Header({ queue, eyebrow, children }: ComposerHeaderProps) {
+export function Header({ queue, eyebrow, children, actions = true }: ComposerHeaderProps) {
   const header = useApiValue((api) => api.eyebrow)
   const summary = useApiValue((api) => (api.minimized ? (api.question?.question ?? '') : null))
   const position = useApiValue((api) =>
@@ -29,14 +31,16 @@ export function Header({ queue, eyebrow, children }: ComposerHeaderProps) {
         {typeof label === 'string' ? displayText(label) : label}
       </p>
       {position ? <span {...part('request-position')}>{position}</span> : null}
-      <div {...part('header-actions')}>
-        {children ?? (
-          <>
-            <Minimize />
-            <Dismiss />
-          </>
-        )}
-      </div>
+      {actions ? (
+        <div {...part('header-actions')}>
+          {children ?? (
+            <>
+              <Minimize />
+              <Dismiss />
+            </>
+          )}
+        </div>
+      ) : null}
       {summary !== null ? <Summary text={summary} /> : null}
     </div>
   )

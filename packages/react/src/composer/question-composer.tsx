@@ -11,6 +11,7 @@ import { DismissConfirm, Header } from './header.tsx'
 import { isPlanReview, PlanReviewBody } from './plan-review.tsx'
 import { Question } from './question.tsx'
 import { Root } from './root.tsx'
+import { type ComposerEnding, Settled } from './settled.tsx'
 
 /** Props of `QuestionComposer`. */
 export interface QuestionComposerProps extends QuestionComposerOptions {
@@ -18,11 +19,40 @@ export interface QuestionComposerProps extends QuestionComposerOptions {
   queue?: { position: number; total: number } | undefined
   /** Forces a colour theme. @default follows prefers-color-scheme */
   theme?: 'light' | 'dark' | undefined
+  /**
+   * The request ended without this card's accepted answer (set by
+   * `ComposerSlot`): the card settles and says how, keeps the drafts visible,
+   * and offers Copy, `onSendAsMessage` and `onClose`.
+   */
+  ending?: ComposerEnding | undefined
+  /** Closes an ended card (its Close button). */
+  onClose?: (() => void) | undefined
+  /** Sends an ended card's drafts as a chat message (its "Send as a message" button). */
+  onSendAsMessage?: ((text: string) => void) | undefined
   className?: string | undefined
 }
 
-function Card({ queue, theme, className, ...options }: QuestionComposerProps) {
-  const context = useComposerController(options)
+const OUTCOME_OF = {
+  'answered-elsewhere': 'answered',
+  'answer-not-used': 'answered',
+  'cancelled-elsewhere': 'cancelled',
+  aborted: 'aborted',
+  'timed-out': 'timed-out',
+  gone: 'aborted',
+} as const
+
+function Card({
+  queue,
+  theme,
+  className,
+  ending,
+  onClose,
+  onSendAsMessage,
+  ...options
+}: QuestionComposerProps) {
+  // An ended card is settled, whatever the host's broadcast said (or if none came).
+  const resolution = ending ? OUTCOME_OF[ending.kind] : options.resolution
+  const context = useComposerController({ ...options, resolution })
   // Only the view waits for a dictionary chunk: the store and its effects stay put.
   return (
     <Suspense fallback={null}>
@@ -34,6 +64,9 @@ function Card({ queue, theme, className, ...options }: QuestionComposerProps) {
         queue={queue}
         theme={theme}
         className={className}
+        ending={ending}
+        onClose={onClose}
+        onSendAsMessage={onSendAsMessage}
       />
     </Suspense>
   )
@@ -47,9 +80,20 @@ function CardView({
   queue,
   theme,
   className,
+  ending,
+  onClose,
+  onSendAsMessage,
 }: Pick<
   QuestionComposerProps,
-  'request' | 'locale' | 'messages' | 'queue' | 'theme' | 'className'
+  | 'request'
+  | 'locale'
+  | 'messages'
+  | 'queue'
+  | 'theme'
+  | 'className'
+  | 'ending'
+  | 'onClose'
+  | 'onSendAsMessage'
 > & { context: ComposerContextValue }) {
   const i18n = useMessagesValue(locale, messages)
   const plan = isPlanReview(request)
@@ -58,9 +102,12 @@ function CardView({
       <Header
         queue={queue}
         eyebrow={plan ? (plan.header ?? i18n.messages.planEyebrow) : undefined}
+        actions={!ending}
       />
       <DismissConfirm />
-      {plan ? (
+      {ending ? (
+        <Settled ending={ending} onClose={onClose} onSendAsMessage={onSendAsMessage} />
+      ) : plan ? (
         <PlanReviewBody question={plan} />
       ) : (
         <>

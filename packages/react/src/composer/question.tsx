@@ -92,9 +92,9 @@ export function CustomAnswer() {
   const [fit] = useState(createAutosize)
   const id = useApiValue((api) => api.question?.id)
   const customLabel = useApiValue((api) => api.customLabel)
+  const keyHint = useApiValue((api) => api.keyHint)
   const answer = usePart((api) => api.getCustomAnswerProps())
   const input = usePart((api) => api.getCustomInputProps())
-  const api = useStaticApi()
   const label = useStaticPart((api) => api.getCustomLabelProps())
   const hint = useStaticPart((api) => api.getHintProps())
   const field = useRef<HTMLTextAreaElement | null>(null)
@@ -128,7 +128,7 @@ export function CustomAnswer() {
         {customLabel}
       </label>
       <textarea key={id} ref={field} {...input} onChange={onChange} />
-      <span {...hint}>{api.labels.keyboardHint}</span>
+      <span {...hint}>{keyHint}</span>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { QuestionClientErrorCode } from '@parley/client'
-import type { ComposerEvent, TransportFailure } from '@parley/machine'
+import type { ComposerEvent, RejectedIssue, TransportFailure } from '@parley/machine'
 
 type Rejection = 'bad-response' | 'not-pending'
 
@@ -7,6 +7,19 @@ function rejectionOf(value: unknown): Rejection | null {
   if (typeof value !== 'object' || value === null || !('reason' in value)) return null
   const { reason } = value
   return reason === 'bad-response' || reason === 'not-pending' ? reason : null
+}
+
+/** The host's reasons in a `bad-response` receipt: each issue's message and question, read by shape. */
+function issuesOf(value: unknown): RejectedIssue[] {
+  const listed = typeof value === 'object' && value !== null ? Reflect.get(value, 'issues') : null
+  if (!Array.isArray(listed)) return []
+  return listed.flatMap((issue: unknown) => {
+    if (typeof issue !== 'object' || issue === null) return []
+    const message: unknown = Reflect.get(issue, 'message')
+    const questionId: unknown = Reflect.get(issue, 'questionId')
+    if (typeof message !== 'string' || message.length === 0) return []
+    return [typeof questionId === 'string' ? { message, questionId } : { message }]
+  })
 }
 
 /**
@@ -21,7 +34,11 @@ export function receiptEvent(value: unknown): ComposerEvent {
     !('accepted' in value) ||
     value.accepted !== false
   const reason = accepted ? null : rejectionOf(value)
-  return reason ? { type: 'RECEIPT_REJECTED', reason } : { type: 'RECEIPT_ACCEPTED' }
+  if (!reason) return { type: 'RECEIPT_ACCEPTED' }
+  const issues = reason === 'bad-response' ? issuesOf(value) : []
+  return issues.length > 0
+    ? { type: 'RECEIPT_REJECTED', reason, issues }
+    : { type: 'RECEIPT_REJECTED', reason }
 }
 
 /** A fetch that never reached the server: Chromium, Firefox and Safari word it so. */

@@ -13,6 +13,12 @@ import { format } from '../locales/index.ts'
 import { type MessagesValue, useComposerContext, useMessages } from './context.ts'
 import { dataOf, normalizeProps, type ReactPartProps } from './normalize-props.ts'
 
+/** A coarse pointer and no fine one: a phone or tablet, whose keyboard has no Shift+Enter. */
+function isTouchKeyboard(): boolean {
+  if (typeof matchMedia !== 'function') return false
+  return matchMedia('(pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches
+}
+
 /**
  * The machine's memoised connect for one composer and the current strings:
  * every part that reads the same state shares one result.
@@ -27,7 +33,13 @@ export function createConnectFor(
     if (current?.i18n !== i18n)
       current = {
         i18n,
-        connect: createConnect(send, { id, messages: i18n.messages, format, composition }),
+        connect: createConnect(send, {
+          id,
+          messages: i18n.messages,
+          format,
+          composition,
+          touch: isTouchKeyboard,
+        }),
       }
     return current.connect(state)
   }

@@ -1,0 +1,58 @@
+import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
+import type { ComposerEnding } from './settled.tsx'
+
+/** What this tab did with a request: its last answer or cancel, and how the host took it. */
+export interface Attempt {
+  kind: 'answer' | 'cancel'
+  status: 'in-flight' | 'accepted' | 'not-pending' | 'refused' | 'failed'
+}
+
+/** A request that left the pending list while its card was on screen. */
+export interface RetiredCard {
+  request: ComposerRequest
+  /** When it left (ms), for how long a timed-out ask waited. */
+  at: number
+}
+
+/** The most ended cards kept on screen; the oldest goes first. */
+export const RETIRED_LIMIT = 3
+
+/**
+ * How a request that left the pending list ended for this tab: `'leave'` when
+ * the ending is the one the user chose here (their answer or their dismissal
+ * was accepted), `null` while their own send is in flight, else the ending
+ * the card shows.
+ */
+export function endingFor(
+  request: ComposerRequest,
+  outcome: ComposerOutcome | undefined,
+  attempt: Attempt | undefined,
+  now: number,
+): ComposerEnding | 'leave' | null {
+  if (attempt?.status === 'in-flight') return null
+  if (attempt?.status === 'accepted') {
+    if (attempt.kind === 'answer' && (outcome === undefined || outcome === 'answered'))
+      return 'leave'
+    if (attempt.kind === 'cancel' && (outcome === undefined || outcome === 'cancelled'))
+      return 'leave'
+  }
+  switch (outcome) {
+    case 'answered':
+      return attempt?.kind === 'answer'
+        ? { kind: 'answer-not-used' }
+        : { kind: 'answered-elsewhere' }
+    case 'cancelled':
+      return { kind: 'cancelled-elsewhere' }
+    case 'aborted':
+      return { kind: 'aborted' }
+    case 'timed-out':
+      return {
+        kind: 'timed-out',
+        waitedMs: request.requestedAt === undefined ? undefined : now - request.requestedAt,
+      }
+    default:
+      // No broadcast (yet): the host no longer has it (a `not-pending` receipt, or
+      // gone at a reconnect). A broadcast that comes later refines it.
+      return { kind: 'gone' }
+  }
+}
