@@ -108,7 +108,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['packages/*/test/**/*.browser.test.tsx'],
+          include: ['packages/*/test/**/*.browser.test.tsx', 'apps/*/test/**/*.browser.test.tsx'],
           setupFiles: ['./packages/react/test/setup.ts'],
           browser: browser('browser'),
         },

@@ -1,9 +1,24 @@
 /**
  * The chat input: Enter sends, Shift+Enter adds a line, an IME's Enter only
- * confirms its candidate. Drafts are kept per session for this page's life.
+ * confirms its candidate (and so does the Enter Safari sends right after
+ * `compositionend`: the composer's own tracker, from `@parley/machine`,
+ * decides). Drafts are kept per session for this page's life.
  */
+import { createCompositionTracker, isCompositionKey, type KeyInput } from '@parley/machine'
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react'
 import { SendIcon, StopIcon } from './icons.tsx'
+
+function keyOf(event: KeyboardEvent): KeyInput {
+  return {
+    key: event.key,
+    shiftKey: event.shiftKey,
+    altKey: event.altKey,
+    ctrlKey: event.ctrlKey,
+    metaKey: event.metaKey,
+    isComposing: event.nativeEvent.isComposing,
+    keyCode: event.keyCode,
+  }
+}
 
 const drafts = new Map<string, string>()
 const MAX_LENGTH = 4000
@@ -21,6 +36,7 @@ export function ChatInput({ sessionId, onSend, onStop, busy }: ChatInputProps) {
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const ref = useRef<HTMLTextAreaElement>(null)
+  const [ime] = useState(() => createCompositionTracker())
   const hintId = useId()
   const errorId = useId()
 
@@ -58,11 +74,15 @@ export function ChatInput({ sessionId, onSend, onStop, busy }: ChatInputProps) {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.altKey) return
-    // An IME uses Enter to confirm its candidate: never send on it.
-    if (event.nativeEvent.isComposing || event.keyCode === 229) return
+    const key = keyOf(event)
+    // A key of an open composition (isComposing, keyCode 229) is the IME's: leave it alone.
+    if (isCompositionKey(key) || ime.isComposing()) return
+    // Asked once per keydown: the first one after compositionend may be Safari's stray Enter.
+    const stray = ime.shouldIgnoreEnter(key)
+    if (key.key !== 'Enter' || key.shiftKey || key.altKey) return
     event.preventDefault()
-    void send()
+    // That Enter only confirmed the candidate: neither a newline nor a send.
+    if (!stray) void send()
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -86,6 +106,9 @@ export function ChatInput({ sessionId, onSend, onStop, busy }: ChatInputProps) {
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           onChange={(event) => update(event.currentTarget.value)}
           onKeyDown={onKeyDown}
+          onCompositionStart={ime.compositionStart}
+          onCompositionEnd={ime.compositionEnd}
+          onBlur={ime.blur}
         />
         <div className="chat-input-actions">
           {busy && onStop && (
