@@ -1,21 +1,21 @@
 import type { ConnectionReason, ConnectionStatus } from '@parley/client'
-import { useMessagesValue } from '../composer/controller.ts'
-import type { ComposerLocale, ComposerMessages } from '../locales/index.ts'
+import type { ComposerLocale } from '../locales/index.ts'
 import { useQuestionClient } from './client-context.tsx'
 import { useConnectionProblem, useConnectionStatus } from './hooks.ts'
+import { CONNECTION_MESSAGES, type ConnectionMessages } from './messages.ts'
 
 /** Props of {@link ConnectionBanner}. */
 export interface ConnectionBannerProps {
   /** @default 'en' */
   locale?: ComposerLocale | undefined
-  /** Overrides of any of the `connection*` strings. */
-  messages?: Partial<ComposerMessages> | undefined
+  /** Overrides of any of its strings (`connectionRetry`, `connectionForbiddenOrigin`, …). */
+  messages?: Partial<ConnectionMessages> | undefined
   /** Also say "Connecting…" before the first connection is open. @default false */
   showConnecting?: boolean | undefined
   className?: string | undefined
 }
 
-type ConnectionText = Extract<keyof ComposerMessages, `connection${string}`>
+type ConnectionText = keyof ConnectionMessages
 
 const REASON_TEXT: Record<ConnectionReason, ConnectionText> = {
   unauthorized: 'connectionUnauthorized',
@@ -56,7 +56,8 @@ export function ConnectionBanner({
   const client = useQuestionClient()
   const status = useConnectionStatus()
   const problem = useConnectionProblem()
-  const { messages: text } = useMessagesValue(locale, messages)
+  const base = CONNECTION_MESSAGES[locale ?? 'en'] ?? CONNECTION_MESSAGES.en
+  const text = messages ? { ...base, ...messages } : base
   const key = textFor(status, problem?.reason, showConnecting)
   return (
     <div

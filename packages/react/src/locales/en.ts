@@ -57,18 +57,6 @@ export const en = {
   closeSettled: 'Close',
   planEyebrow: 'Plan review',
   chatAboutIt: 'Chat about it',
-  connectionConnecting: 'Connecting…',
-  connectionReconnecting: 'Reconnecting…',
-  connectionUnauthorized: 'You are signed out, so questions cannot reach this tab. Sign in again.',
-  connectionForbiddenOrigin:
-    "The server refused this page's origin, so questions cannot reach this tab.",
-  connectionForbidden: 'You do not have access to the questions of this conversation.',
-  connectionNotFound: 'The question service was not found at this address.',
-  connectionBusy: 'Too many open tabs or connections. Close a tab; retrying…',
-  connectionUnreachable: 'Cannot reach the server. Retrying…',
-  connectionProtocol: 'The server answered in a way this page does not understand.',
-  connectionNoTransport: 'This browser cannot keep a live connection open.',
-  connectionRetry: 'Retry now',
   // accessibility and errors
   lang: 'en',
   navigationLabel: 'Question navigation',

@@ -59,19 +59,6 @@ export const ja: ComposerMessages = {
   closeSettled: '閉じる',
   planEyebrow: 'プランの確認',
   chatAboutIt: '相談する',
-  connectionConnecting: '接続しています…',
-  connectionReconnecting: '再接続しています…',
-  connectionUnauthorized:
-    'サインアウトしているため、このタブに質問が届きません。もう一度サインインしてください。',
-  connectionForbiddenOrigin:
-    'サーバーがこのページのオリジンを拒否したため、このタブに質問が届きません。',
-  connectionForbidden: 'この会話の質問を見る権限がありません。',
-  connectionNotFound: 'このアドレスに質問サービスが見つかりません。',
-  connectionBusy: '開いているタブや接続が多すぎます。タブを閉じてください。再試行しています…',
-  connectionUnreachable: 'サーバーに接続できません。再試行しています…',
-  connectionProtocol: 'サーバーの応答をこのページで解釈できません。',
-  connectionNoTransport: 'このブラウザではライブ接続を維持できません。',
-  connectionRetry: '今すぐ再試行',
   // accessibility and errors
   lang: 'ja',
   navigationLabel: '質問の移動',
