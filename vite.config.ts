@@ -99,7 +99,14 @@ export default defineConfig({
           setupFiles: ['./packages/react/test/setup.ts'],
           server: {
             deps: {
-              inline: [/@testing-library/, /zustand/, /@tanstack/, /use-sync-external-store/],
+              inline: [
+                /@testing-library/,
+                /zustand/,
+                /@tanstack/,
+                /use-sync-external-store/,
+                /@ai-sdk\/react/,
+                /swr/,
+              ],
             },
           },
         },

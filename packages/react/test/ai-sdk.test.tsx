@@ -13,7 +13,7 @@ import {
   type UIMessage,
 } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
-import { useState, version } from 'react'
+import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import {
   type ChatQuestions,
@@ -139,11 +139,9 @@ async function start(model: MockLanguageModelV3, props: Partial<ChatProps> = {})
   return { user, storage, view }
 }
 
-// The jsdom-react18 project aliases react to 18.3 but does not inline
-// @ai-sdk/react, which then loads React 19 (two Reacts: "reading 'useRef'").
-// Runs there once vite.config.ts adds /@ai-sdk\/react/ and /swr/ to that
-// project's server.deps.inline.
-describe.skipIf(version.startsWith('18.'))('useChatQuestions with useChat', () => {
+// Runs under React 19 and, in the jsdom-react18 project (which inlines @ai-sdk/react and
+// swr so they take the aliased React), under 18.3.
+describe('useChatQuestions with useChat', () => {
   it('a tool call takes over the chat input, and the model reads formatToolResult’s text', async () => {
     const model = scriptedModel(callsTool('call-1', batch), says('Postgres it is.'))
     const { user } = await start(model)

@@ -40,7 +40,13 @@ export const AskUserQuestionToolInputSchema = v.strictObject({
 /** The parsed input of `ask_user_question`. */
 export type AskUserQuestionToolInput = v.InferOutput<typeof AskUserQuestionToolInputSchema>
 
-/** The tool's input as JSON Schema (draft-07), for any model API. */
-export const askUserQuestionInputJsonSchema = toJsonSchema(AskUserQuestionToolInputSchema, {
-  target: 'draft-07',
-})
+/**
+ * The tool's input as JSON Schema (draft-07), for any model API. Marked pure,
+ * so a browser bundle that never reads it drops `@valibot/to-json-schema`.
+ */
+export const askUserQuestionInputJsonSchema = /* @__PURE__ */ toJsonSchema(
+  AskUserQuestionToolInputSchema,
+  {
+    target: 'draft-07',
+  },
+)
