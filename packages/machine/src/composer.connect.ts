@@ -216,6 +216,16 @@ export function connect(
         { type: 'GO_NEXT' },
         labels.nextQuestion,
       ),
+    /**
+     * The footer's question navigation (previous, the markers, next): one
+     * toolbar, one Tab stop (`toolbarKeyIntent` is its keyboard map). Plain
+     * when there is a single question (no pager, no markers).
+     */
+    getNavigationProps: () => ({
+      ...part('navigation'),
+      role: total > 1 ? 'toolbar' : undefined,
+      'aria-label': total > 1 ? labels.navigationLabel : undefined,
+    }),
     getProgressProps: () => ({ ...part('progress'), 'aria-label': labels.progressLabel }),
     /** A marker per question (answered / skipped / open) that jumps to it. */
     getMarkerProps: markerProps,

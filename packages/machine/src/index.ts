@@ -59,6 +59,13 @@ export {
   type ComposerStoreOptions,
   createComposerStore,
 } from './composer.store.ts'
+export {
+  type ToolbarIntent,
+  type ToolbarKeyOptions,
+  type ToolbarMove,
+  toolbarKeyIntent,
+  toolbarTarget,
+} from './composer.toolbar.ts'
 export { transition } from './composer.transition.ts'
 export type {
   AnnounceMessage,

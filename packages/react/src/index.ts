@@ -29,6 +29,7 @@ export {
   Header,
   Minimize,
 } from './composer/header.tsx'
+export { Navigation } from './composer/navigation.tsx'
 export * as Composer from './composer/parts.ts'
 export { isPlanReview } from './composer/plan-review.tsx'
 export { CustomAnswer, Detail, Option, Options, Question, Title } from './composer/question.tsx'

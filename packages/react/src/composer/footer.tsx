@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { useComposerContext } from './context.ts'
 import { ChevronLeft, ChevronRight } from './icons.tsx'
+import { Navigation } from './navigation.tsx'
 import { useApiValue, usePart, useParts, useStaticApi, useStaticPart } from './use-part.ts'
 
 /** The collapsible body; hidden (not unmounted) while minimized. */
@@ -18,10 +19,10 @@ export function Footer({ children }: { children?: ReactNode }) {
     <div {...part('footer')}>
       {children ?? (
         <>
-          <div {...part('navigation')}>
+          <Navigation>
             <Pager />
             <Progress />
-          </div>
+          </Navigation>
           <div {...part('actions')}>
             <Skip />
             <Submit />
