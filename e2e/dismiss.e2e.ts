@@ -42,7 +42,9 @@ test('dismissing an untouched question cancels it at once with ASK_CANCELLED', a
   expect(ask.error?.code).toBe('ASK_CANCELLED')
 })
 
-test('an ask aborted by the agent takes the composer away', async ({ page }) => {
+test('an ask aborted by the agent settles the card, which says so and keeps the drafts until closed', async ({
+  page,
+}) => {
   const I = await openChat(page)
   const askId = await startAsk(page.request, I.sessionId, PREFERENCES)
   await I.seeQuestion(1, 3)
@@ -50,9 +52,12 @@ test('an ask aborted by the agent takes the composer away', async ({ page }) => 
   await I.seeQuestion(2, 3)
 
   await abortAsk(page.request, askId)
-  await I.seeNoComposer()
+  await expect(I.part('ended-message')).toHaveText('The assistant stopped waiting for an answer.')
+  await expect(I.part('ended-drafts')).toContainText('Green')
   const ask = await askSettled(page.request, askId, 'rejected')
   expect(ask.error?.code).toBe('ASK_ABORTED')
+  await I.composer.getByRole('button', { name: 'Close' }).click()
+  await I.seeNoComposer()
 })
 
 test('stopping the agent interrupts its question', async ({ page }) => {
@@ -60,7 +65,8 @@ test('stopping the agent interrupts its question', async ({ page }) => {
   await I.say('Start a new project')
   await I.seeQuestion(1, 3)
   await I.stopTheAgent()
-  await I.seeNoComposer()
+  // The card says the assistant stopped waiting, until the user closes it.
+  await expect(I.part('ended-message')).toHaveText('The assistant stopped waiting for an answer.')
   await I.seeToolRow('Asked 3 questions · interrupted')
   await I.seeAgentSay(
     "I was interrupted before you answered, so I stopped and didn't create the project.",

@@ -6,6 +6,8 @@ import { askSettled, startAsk } from './support/test-api.ts'
 test('the chat input gives way to a question and comes back with its draft', async ({ page }) => {
   const I = await openChat(page)
   await I.chatInput.fill('A message I have not sent yet')
+  // The user leaves the input (unsent text in a focused input would keep it: typing.e2e.ts).
+  await I.chatInput.blur()
 
   const askId = await startAsk(page.request, I.sessionId, [
     {

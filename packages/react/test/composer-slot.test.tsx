@@ -54,6 +54,7 @@ describe('ComposerSlot', () => {
   it('takes over with the oldest request, hiding the chat input but keeping its draft', () => {
     const { input, show, wrapper } = setup()
     fireEvent.change(input(), { target: { value: 'half-written message' } })
+    input().blur()
     show([first, second])
     expect(screen.getByRole('heading', { name: 'Which colour?' })).toBeInTheDocument()
     expect(screen.getByText('Request 1 of 2')).toBeInTheDocument()
@@ -89,7 +90,7 @@ describe('ComposerSlot', () => {
     expect(screen.getByRole('button', { name: '跳过' })).toBeInTheDocument()
   })
 
-  it('does not steal focus from someone who typed within the last second', () => {
+  it('never hides a focused chat input that holds unsent text; takes over once it is cleared', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const { show, input, tick, wrapper } = setup()
     input().focus()
@@ -103,11 +104,17 @@ describe('ComposerSlot', () => {
     fireEvent.input(input(), { target: { value: 'typing more' } })
     tick(900)
     expect(input()).toHaveFocus()
-    tick(200)
+    // A pause is not enough while the text is unsent and focus is there.
+    tick(5_000)
+    expect(input()).toHaveFocus()
+    expect(wrapper()).not.toHaveAttribute('hidden')
+    // The app sends and clears it (no input event): the slot notices and takes over.
+    ;(input() as HTMLTextAreaElement).value = ''
+    tick(1_000)
     expect(wrapper()).toHaveAttribute('hidden')
     expect(screen.getByRole('heading', { name: 'Which colour?' })).toHaveFocus()
     expect(document.activeElement).not.toBe(document.body)
-    expect(input()).toHaveValue('typing more')
+    expect(input()).toHaveValue('')
   })
 
   it('answers through onAnswer(rpcId, answer) and moves on to the next request', async () => {
@@ -140,7 +147,8 @@ describe('ComposerSlot', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     show([first])
     vi.useRealTimers()
-    expect(input()).not.toHaveFocus()
+    // The card waits while the draft holds focus; the user goes to it.
+    expect(input()).toHaveFocus()
     // Answered here and accepted: the card leaves, and focus goes home to the chat input.
     await user.click(screen.getByRole('radio', { name: 'Green' }))
     await user.click(screen.getByRole('button', { name: 'Submit' }))
@@ -148,5 +156,26 @@ describe('ComposerSlot', () => {
     expect(wrapper()).not.toHaveAttribute('hidden')
     expect(input()).toHaveValue('draft')
     expect(input()).toHaveFocus()
+  })
+
+  it('while the chat input holds unsent text the card waits over it; Enter sends the text to the question', async () => {
+    const user = userEvent.setup()
+    const { show, input, onAnswer, wrapper } = setup()
+    await user.click(input())
+    await user.type(input(), 'Green, please')
+    show([first])
+    const composer = document.querySelector('[data-scope="composer-slot"][data-part="composer"]')
+    expect(composer).toHaveAttribute('data-state', 'waiting')
+    expect(wrapper()).not.toHaveAttribute('hidden')
+    expect(input()).toHaveFocus()
+    await user.keyboard('{Enter}')
+    // Not sent to the chat: the card takes over with the text as its "Other" answer.
+    expect(wrapper()).toHaveAttribute('hidden')
+    expect(composer).toHaveAttribute('data-state', 'shown')
+    const other = screen.getByRole('textbox', { name: /Other answer/ })
+    expect(other).toHaveValue('Green, please')
+    expect(other).toHaveFocus()
+    expect(onAnswer).not.toHaveBeenCalled()
+    expect(input()).toHaveValue('Green, please')
   })
 })

@@ -89,7 +89,10 @@ describe('SessionComposerSlot wired to a question client', () => {
     socket().push(question)
     socket().push({ type: 'mux/ready' })
     expect(await screen.findByText('Which colour?')).toBeInTheDocument()
-    // The takeover waits for a typing pause (30 ms here), then hides the chat input.
+    // The takeover waits while the user's unsent text holds focus; once they leave it
+    // (and after the typing pause, 30 ms here) it hides the chat input, draft kept.
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus()
+    act(() => (screen.getByRole('textbox', { name: 'Message' }) as HTMLElement).blur())
     await waitFor(() =>
       expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument(),
     )

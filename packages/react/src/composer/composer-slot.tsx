@@ -3,8 +3,8 @@ import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { ComposerSendResult } from './controller.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
-import { receiptEvent } from './receipt.ts'
-import { type Attempt, endingFor, RETIRED_LIMIT, type RetiredCard } from './retired.ts'
+import { holdsUnsentText, isSendingEnter, textOf } from './slot-input.ts'
+import { resolutionOf, useEndedCards } from './use-ended-cards.ts'
 
 /** Props of `ComposerSlot`. */
 export interface ComposerSlotProps
@@ -37,22 +37,21 @@ export interface ComposerSlotProps
    * tab's answer offers "Send as a message" with the user's drafts.
    */
   onSendAsMessage?: ((text: string) => void) | undefined
-  /** A user who typed in the chat input within this many ms keeps focus. @default 1000 */
+  /**
+   * A user who typed in the chat input within this many ms keeps focus. A
+   * user whose focus is in the chat input with unsent text keeps it for as
+   * long as that lasts (until they send, clear or leave it). @default 1000
+   */
   typingGraceMs?: number | undefined
   /** Clock in ms, injectable for tests. @default Date.now */
   now?: (() => number) | undefined
   className?: string | undefined
 }
 
-/** An own key only: an rpcId such as `constructor` is a plain id. */
-function resolutionOf(
-  resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
-  rpcId: string,
-): ComposerOutcome | undefined {
-  return resolutions && Object.hasOwn(resolutions, rpcId) ? resolutions[rpcId] : undefined
-}
-
 const TITLE = '[data-scope="question-composer"][data-part="title"]'
+
+/** How often a takeover held back by unsent chat text looks again. */
+const UNSENT_POLL_MS = 400
 
 function focusIsFree(slot: HTMLElement | null): boolean {
   const active = document.activeElement
@@ -71,23 +70,6 @@ const FOCUSABLE =
 /** The first focusable element of the chat input. */
 function firstFocusable(input: HTMLElement | null): HTMLElement | null {
   return input?.querySelector<HTMLElement>(FOCUSABLE) ?? null
-}
-
-/** Reads how the host took a send, by the same rule as the composer. */
-function watch(result: ComposerSendResult, done: (status: Attempt['status']) => void): void {
-  Promise.resolve(result).then(
-    (value) => {
-      const event = receiptEvent(value)
-      if (event.type === 'RECEIPT_ACCEPTED') done('accepted')
-      else
-        done(
-          event.type === 'RECEIPT_REJECTED' && event.reason === 'not-pending'
-            ? 'not-pending'
-            : 'refused',
-        )
-    },
-    () => done('failed'),
-  )
 }
 
 /**
@@ -123,71 +105,14 @@ export function ComposerSlot({
   const restoreTo = useRef<HTMLElement | null>(null)
   const [takenOver, setTakenOver] = useState<string | null>(null)
   const [wake, setWake] = useState(0)
+  // The chat text an Enter sent to the pending question instead, for its custom answer.
+  const [suggestion, setSuggestion] = useState<{ text: string; n: number } | null>(null)
+  const suggested = useRef(false)
+  const wasTakenOver = useRef(false)
   const active = requests[0]
   const activeId = active?.rpcId ?? null
 
-  // This tab's sends, by rpcId, and the cards whose request left while on screen.
-  const attempts = useRef(new Map<string, Attempt>())
-  const [, setSettledSends] = useState(0)
-  const [retired, setRetired] = useState<readonly RetiredCard[]>([])
-  const [shown, setShown] = useState<ComposerRequest | null>(active ?? null)
-  const [seenRequests, setSeenRequests] = useState(requests)
-  const focusInputNext = useRef(false)
-  if (seenRequests !== requests) {
-    // Derived during render, so a leaving card never flashes away for a frame.
-    setSeenRequests(requests)
-    const pending = new Set(requests.map((request) => request.rpcId))
-    const left = shown && !pending.has(shown.rpcId) ? shown : null
-    setRetired((list) => {
-      const kept = list.filter((card) => !pending.has(card.request.rpcId))
-      return left ? [...kept, { request: left, at: now() }].slice(-RETIRED_LIMIT) : kept
-    })
-    setShown(active ?? null)
-  }
-  const cards = retired.flatMap((card) => {
-    const rpcId = card.request.rpcId
-    const ending = endingFor(
-      card.request,
-      resolutionOf(resolutions, rpcId),
-      attempts.current.get(rpcId),
-      card.at,
-    )
-    return ending === 'leave' ? [] : [{ request: card.request, ending }]
-  })
-  const leaving = cards.length !== retired.length
-  useEffect(() => {
-    if (!leaving) return
-    focusInputNext.current = true
-    setRetired((list) =>
-      list.filter(
-        (card) =>
-          endingFor(
-            card.request,
-            resolutionOf(resolutions, card.request.rpcId),
-            attempts.current.get(card.request.rpcId),
-            card.at,
-          ) !== 'leave',
-      ),
-    )
-  }, [leaving, resolutions])
-
-  const send = useCallback(
-    (rpcId: string, kind: Attempt['kind'], result: ComposerSendResult): ComposerSendResult => {
-      attempts.current.set(rpcId, { kind, status: 'in-flight' })
-      watch(result, (status) => {
-        if (attempts.current.get(rpcId)?.kind === kind)
-          attempts.current.set(rpcId, { kind, status })
-        setSettledSends((n) => n + 1)
-      })
-      return result
-    },
-    [],
-  )
-  const close = useCallback((rpcId: string) => {
-    attempts.current.delete(rpcId)
-    focusInputNext.current = true
-    setRetired((list) => list.filter((card) => card.request.rpcId !== rpcId))
-  }, [])
+  const { cards, send, close, focusInputNext } = useEndedCards(requests, resolutions, now)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `wake` re-runs the check after a pause
   useEffect(() => {
@@ -200,20 +125,57 @@ export function ComposerSlot({
       return
     }
     const idleFor = now() - lastInputAt.current
-    if (idleFor >= typingGraceMs) {
+    // Unsent text in a focused chat input is never hidden: look again until it is sent,
+    // cleared or left (apps clear it without an input event, so this polls).
+    const holding = holdsUnsentText(inputRef.current)
+    if (idleFor >= typingGraceMs && !holding) {
       setTakenOver(activeId)
       return
     }
-    const timer = setTimeout(() => setWake((n) => n + 1), typingGraceMs - idleFor)
+    const wait = holding
+      ? Math.max(UNSENT_POLL_MS, typingGraceMs - idleFor)
+      : typingGraceMs - idleFor
+    const timer = setTimeout(() => setWake((n) => n + 1), wait)
     return () => clearTimeout(timer)
   }, [activeId, takenOver, typingGraceMs, now, wake])
+
+  // Enter in the chat input while a question waits: the text goes to the question
+  // (its custom answer, for the user to confirm), never sent past it to the agent.
+  const waitingId = active && takenOver === null ? active.rpcId : null
+  // Native listeners on the input's wrapper: a capture-phase keydown runs before the
+  // app's own Enter handler, and focusout says the user left the input.
+  useEffect(() => {
+    const wrapper = inputRef.current
+    if (!wrapper || waitingId === null) return
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!isSendingEnter(event)) return
+      const text = textOf(event.target instanceof Element ? event.target : null).trim()
+      if (text.length === 0) return
+      event.preventDefault()
+      event.stopPropagation()
+      suggested.current = true
+      setSuggestion((last) => ({ text, n: (last?.n ?? 0) + 1 }))
+      setTakenOver(waitingId)
+    }
+    const onFocusOut = () => setWake((n) => n + 1)
+    wrapper.addEventListener('keydown', onKeyDown, true)
+    wrapper.addEventListener('focusout', onFocusOut)
+    return () => {
+      wrapper.removeEventListener('keydown', onKeyDown, true)
+      wrapper.removeEventListener('focusout', onFocusOut)
+    }
+  }, [waitingId])
 
   useLayoutEffect(() => {
     const slot = slotRef.current
     // `inert` as an attribute, so React 18 (which has no `inert` prop) and 19 agree. It
     // goes first, so focus can land in the input.
     inputRef.current?.toggleAttribute('inert', takenOver !== null)
+    const gaveBack = wasTakenOver.current && takenOver === null
+    wasTakenOver.current = takenOver !== null
     if (takenOver === null) {
+      // On mount nothing was taken: focus is left alone.
+      if (!gaveBack) return
       const target = restoreTo.current
       restoreTo.current = null
       const home = target?.isConnected ? target : firstFocusable(inputRef.current)
@@ -234,7 +196,9 @@ export function ComposerSlot({
       restoreTo.current = active
     const focusTitle = () => {
       const title = slot?.querySelector<HTMLElement>(TITLE)
-      if (title && focusIsFree(slot)) title.focus()
+      // The card put focus in its custom answer for the text an Enter brought: leave it.
+      if (suggested.current) suggested.current = false
+      else if (title && focusIsFree(slot)) title.focus()
       return title
     }
     if (focusTitle() || !slot) return
@@ -297,6 +261,7 @@ export function ComposerSlot({
         resolution={resolutionOf(resolutions, active.rpcId)}
         onAnswer={(answer) => send(active.rpcId, 'answer', onAnswer(active.rpcId, answer))}
         onCancel={() => send(active.rpcId, 'cancel', onCancel(active.rpcId))}
+        suggestion={suggestion ?? undefined}
       />,
     )
 
@@ -309,7 +274,12 @@ export function ComposerSlot({
       ref={slotRef}
     >
       {composers.length > 0 ? (
-        <div data-scope="composer-slot" data-part="composer">
+        <div
+          data-scope="composer-slot"
+          data-part="composer"
+          // Waiting for the user to finish in the chat input: shown over it, so nothing moves.
+          data-state={active && takenOver === null ? 'waiting' : 'shown'}
+        >
           {composers}
         </div>
       ) : null}

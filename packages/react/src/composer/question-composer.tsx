@@ -1,5 +1,5 @@
 import type { ComposerRequest } from '@parley/machine'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { ComposerContextValue } from './context.ts'
 import {
   type QuestionComposerOptions,
@@ -29,6 +29,12 @@ export interface QuestionComposerProps extends QuestionComposerOptions {
   onClose?: (() => void) | undefined
   /** Sends an ended card's drafts as a chat message (its "Send as a message" button). */
   onSendAsMessage?: ((text: string) => void) | undefined
+  /**
+   * Text the user meant for the chat (an Enter in the chat input while this
+   * question waited): each new `n` puts it in the question's custom answer
+   * and focuses that field, for the user to confirm. Set by `ComposerSlot`.
+   */
+  suggestion?: { text: string; n: number } | undefined
   className?: string | undefined
 }
 
@@ -48,11 +54,18 @@ function Card({
   ending,
   onClose,
   onSendAsMessage,
+  suggestion,
   ...options
 }: QuestionComposerProps) {
   // An ended card is settled, whatever the host's broadcast said (or if none came).
   const resolution = ending ? OUTCOME_OF[ending.kind] : options.resolution
   const context = useComposerController({ ...options, resolution })
+  const suggested = isPlanReview(options.request) ? undefined : suggestion
+  useEffect(() => {
+    if (!suggested) return
+    context.send({ type: 'SET_CUSTOM_TEXT', text: suggested.text })
+    context.ui.setState({ focus: { target: { part: 'custom-answer' }, n: -suggested.n } })
+  }, [context, suggested])
   // Only the view waits for a dictionary chunk: the store and its effects stay put.
   return (
     <Suspense fallback={null}>

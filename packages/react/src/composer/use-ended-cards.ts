@@ -1,0 +1,116 @@
+import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ComposerSendResult } from './controller.ts'
+import { receiptEvent } from './receipt.ts'
+import { type Attempt, endingFor, RETIRED_LIMIT, type RetiredCard } from './retired.ts'
+import type { ComposerEnding } from './settled.tsx'
+
+/** An own key only: an rpcId such as `constructor` is a plain id. */
+export function resolutionOf(
+  resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
+  rpcId: string,
+): ComposerOutcome | undefined {
+  return resolutions && Object.hasOwn(resolutions, rpcId) ? resolutions[rpcId] : undefined
+}
+
+/** Reads how the host took a send, by the same rule as the composer. */
+function watch(result: ComposerSendResult, done: (status: Attempt['status']) => void): void {
+  Promise.resolve(result).then(
+    (value) => {
+      const event = receiptEvent(value)
+      if (event.type === 'RECEIPT_ACCEPTED') done('accepted')
+      else
+        done(
+          event.type === 'RECEIPT_REJECTED' && event.reason === 'not-pending'
+            ? 'not-pending'
+            : 'refused',
+        )
+    },
+    () => done('failed'),
+  )
+}
+
+/** A card on screen: a pending request, or one that left; `ending` is how it ended (`null`: not decided). */
+export interface ShownCard {
+  request: ComposerRequest
+  ending: ComposerEnding | null
+}
+
+/**
+ * The slot's memory of cards whose request left the pending list while on
+ * screen, and of this tab's own sends: which of them leave at once (the
+ * user's own accepted answer or dismissal) and how the others ended.
+ * `send` wraps a send to watch its receipt; `close` takes an ended card away;
+ * `focusInputNext` is set when a card went and focus should go home.
+ */
+export function useEndedCards(
+  requests: readonly ComposerRequest[],
+  resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
+  now: () => number,
+) {
+  const active = requests[0]
+  // This tab's sends, by rpcId, and the cards whose request left while on screen.
+  const attempts = useRef(new Map<string, Attempt>())
+  const [, setSettledSends] = useState(0)
+  const [retired, setRetired] = useState<readonly RetiredCard[]>([])
+  const [shown, setShown] = useState<ComposerRequest | null>(active ?? null)
+  const [seenRequests, setSeenRequests] = useState(requests)
+  const focusInputNext = useRef(false)
+  if (seenRequests !== requests) {
+    // Derived during render, so a leaving card never flashes away for a frame.
+    setSeenRequests(requests)
+    const pending = new Set(requests.map((request) => request.rpcId))
+    const left = shown && !pending.has(shown.rpcId) ? shown : null
+    setRetired((list) => {
+      const kept = list.filter((card) => !pending.has(card.request.rpcId))
+      return left ? [...kept, { request: left, at: now() }].slice(-RETIRED_LIMIT) : kept
+    })
+    setShown(active ?? null)
+  }
+  const cards = retired.flatMap((card) => {
+    const rpcId = card.request.rpcId
+    const ending = endingFor(
+      card.request,
+      resolutionOf(resolutions, rpcId),
+      attempts.current.get(rpcId),
+      card.at,
+    )
+    return ending === 'leave' ? [] : [{ request: card.request, ending }]
+  })
+  const leaving = cards.length !== retired.length
+  useEffect(() => {
+    if (!leaving) return
+    focusInputNext.current = true
+    setRetired((list) =>
+      list.filter(
+        (card) =>
+          endingFor(
+            card.request,
+            resolutionOf(resolutions, card.request.rpcId),
+            attempts.current.get(card.request.rpcId),
+            card.at,
+          ) !== 'leave',
+      ),
+    )
+  }, [leaving, resolutions])
+
+  const send = useCallback(
+    (rpcId: string, kind: Attempt['kind'], result: ComposerSendResult): ComposerSendResult => {
+      attempts.current.set(rpcId, { kind, status: 'in-flight' })
+      watch(result, (status) => {
+        if (attempts.current.get(rpcId)?.kind === kind)
+          attempts.current.set(rpcId, { kind, status })
+        setSettledSends((n) => n + 1)
+      })
+      return result
+    },
+    [],
+  )
+  const close = useCallback((rpcId: string) => {
+    attempts.current.delete(rpcId)
+    focusInputNext.current = true
+    setRetired((list) => list.filter((card) => card.request.rpcId !== rpcId))
+  }, [])
+
+  return { cards: cards as ShownCard[], send, close, focusInputNext }
+}
