@@ -18,7 +18,8 @@ export class ParleyError extends Error {
  *
  * - `EMPTY_QUESTIONS`: the request has no questions.
  * - `INVALID_QUESTION`: an item is malformed: empty id or text, duplicate question
- *   ids, duplicate option labels, or `multiSelect` without options.
+ *   ids, duplicate option labels, `multiSelect` without options, or answer
+ *   constraints no answer can meet.
  * - `BAD_INTENT`: an intent's `approve` names no option of its own question, or an
  *   intent is set on a question without `detail`.
  * - `NO_PROVIDER`: no UI provider is registered.

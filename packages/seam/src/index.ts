@@ -12,6 +12,8 @@ export {
   type AskUserQuestionAnswerItem,
   AskUserQuestionAnswerItemSchema,
   AskUserQuestionAnswerSchema,
+  type AskUserQuestionInput,
+  AskUserQuestionInputSchema,
   type AskUserQuestionIntent,
   AskUserQuestionIntentSchema,
   type AskUserQuestionItem,
@@ -20,6 +22,7 @@ export {
   AskUserQuestionOptionSchema,
   type AskUserQuestionRequestData,
   AskUserQuestionRequestDataSchema,
+  MAX_PATTERN_LENGTH,
 } from './schemas.ts'
 export {
   type CallerVerdict,
@@ -35,5 +38,5 @@ export type {
   UserQuestionProvider,
   ValidationIssue,
 } from './types.ts'
-export { checkAnswerRules, validateAnswer } from './validate-answer.ts'
+export { checkAnswerItem, checkAnswerRules, validateAnswer } from './validate-answer.ts'
 export { validateRequest } from './validate-request.ts'

@@ -2,6 +2,7 @@
  * The semantic rules of a request batch, beyond its shape: `validateRequest`
  * applies them after its schema parse, and the wire parser after its own.
  */
+import { constraintIssues } from './constraint-rules.ts'
 import type { UserQuestionErrorCode } from './errors.ts'
 import type { AskUserQuestionItem } from './schemas.ts'
 import { isBlankText as isBlank } from './text.ts'
@@ -82,6 +83,7 @@ function itemIssues(
       ['questions', index, 'multiSelect'],
       `Question "${id}" is multi-select but has no options.`,
     )
+  constraintIssues(item, index, found)
 }
 
 function intentIssues(item: AskUserQuestionItem, index: number): ValidationIssue[] {
@@ -118,7 +120,7 @@ export function emptyBatchIssues(): ValidationIssue[] {
   ]
 }
 
-/** @internal The item rules (`INVALID_QUESTION`): ids, texts, labels, multi-select. */
+/** @internal The item rules (`INVALID_QUESTION`): ids, texts, labels, multi-select, answer constraints. */
 export function itemRuleIssues(questions: readonly AskUserQuestionItem[]): ValidationIssue[] {
   const seen = new Set<string>()
   const found: ValidationIssue[] = []

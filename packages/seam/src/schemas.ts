@@ -24,6 +24,47 @@ export const AskUserQuestionIntentSchema = v.object({
   approve: v.string(),
 })
 
+/** The longest `pattern` a question may carry, in UTF-16 code units. */
+export const MAX_PATTERN_LENGTH = 500
+
+const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
+const positiveCount = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
+
+/**
+ * What the user's typed answer (`custom`) must be, checked by
+ * `validateAnswer` on the trimmed text. Every field is optional; without
+ * `input` any non-blank text is an answer. These are caller constraints
+ * (an MCP elicitation, a form), not part of the model-facing tool input.
+ */
+export const AskUserQuestionInputSchema = v.object({
+  /**
+   * What the text must spell: any text, a decimal number (`42`, `-3.5`,
+   * `1e3`), or a whole number that is a safe integer. @default 'string'
+   */
+  type: v.optional(v.picklist(['string', 'number', 'integer'])),
+  /** A string format (JSON Schema's names): RFC 5321 email, absolute URI (RFC 3986), RFC 3339 full-date or date-time with offset. Strings only. */
+  format: v.optional(v.picklist(['email', 'uri', 'date', 'date-time'])),
+  /** Fewest characters (Unicode code points), strings only. */
+  minLength: v.optional(count),
+  /** Most characters (Unicode code points), strings only. */
+  maxLength: v.optional(positiveCount),
+  /** Smallest value (inclusive), numbers only. */
+  minimum: v.optional(v.number()),
+  /** Largest value (inclusive), numbers only. */
+  maximum: v.optional(v.number()),
+  /**
+   * An ECMAScript regular expression (compiled with the `u` flag, unanchored
+   * as in JSON Schema) the text must match. Strings only; at most
+   * {@link MAX_PATTERN_LENGTH} characters and no nested unbounded quantifiers.
+   */
+  pattern: v.optional(v.string()),
+  /**
+   * A suggested answer to show the user (an MCP `default`). It is never
+   * submitted unless the user types or accepts it.
+   */
+  suggestion: v.optional(v.string()),
+})
+
 /** One question in a request. */
 export const AskUserQuestionItemSchema = v.object({
   /** Stable caller-provided id, echoed in the answer. */
@@ -40,6 +81,19 @@ export const AskUserQuestionItemSchema = v.object({
   multiSelect: v.optional(v.boolean()),
   /** Presentation intent for capable UIs. */
   intent: v.optional(AskUserQuestionIntentSchema),
+  /** The question cannot be skipped: its answer selects a label or carries `custom`. @default false */
+  required: v.optional(v.boolean()),
+  /**
+   * The user may type their own answer (`custom`) instead of, or on a
+   * multi-select besides, the options. `false` needs options. @default true
+   */
+  allowCustom: v.optional(v.boolean()),
+  /** Multi-select: fewest choices in an answer that is not a skip (labels, plus one for `custom`). */
+  minSelected: v.optional(count),
+  /** Multi-select: most choices in an answer (labels, plus one for `custom`). */
+  maxSelected: v.optional(positiveCount),
+  /** What a typed answer (`custom`) must be. */
+  input: v.optional(AskUserQuestionInputSchema),
 })
 
 /** The serialisable part of a request (what crosses a wire). */
@@ -73,6 +127,7 @@ export const AskUserQuestionAnswerSchema = v.object({
 
 export type AskUserQuestionOption = v.InferOutput<typeof AskUserQuestionOptionSchema>
 export type AskUserQuestionIntent = v.InferOutput<typeof AskUserQuestionIntentSchema>
+export type AskUserQuestionInput = v.InferOutput<typeof AskUserQuestionInputSchema>
 export type AskUserQuestionItem = v.InferOutput<typeof AskUserQuestionItemSchema>
 export type AskUserQuestionAnswerItem = v.InferOutput<typeof AskUserQuestionAnswerItemSchema>
 export type AskUserQuestionAnswer = v.InferOutput<typeof AskUserQuestionAnswerSchema>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { answerConstraintIssues } from './answer-constraints.ts'
 import { shapeIssues } from './issues.ts'
 import {
   type AskUserQuestionAnswer,
@@ -25,7 +26,7 @@ function bad(
 function itemIssues(
   question: AskUserQuestionItem,
   item: AskUserQuestionAnswerItem,
-  index: number,
+  at: (string | number)[],
   found: ValidationIssue[],
 ): void {
   const id = question.id
@@ -36,7 +37,7 @@ function itemIssues(
   const { selected } = item
   for (let s = 0; s < selected.length; s++) {
     const label = selected[s] as string
-    const path = ['answers', index, 'selected', s]
+    const path = [...at, 'selected', s]
     if (labels.size === 0)
       bad(
         found,
@@ -62,7 +63,7 @@ function itemIssues(
     bad(
       found,
       id,
-      ['answers', index, 'selected'],
+      [...at, 'selected'],
       'too-many-selections',
       `Question "${id}" is single-select but ${selected.length} labels are selected.`,
     )
@@ -71,7 +72,7 @@ function itemIssues(
       bad(
         found,
         id,
-        ['answers', index, 'custom'],
+        [...at, 'custom'],
         'empty-custom',
         `The custom answer to question "${id}" is empty.`,
       )
@@ -79,11 +80,29 @@ function itemIssues(
       bad(
         found,
         id,
-        ['answers', index, 'custom'],
+        [...at, 'custom'],
         'custom-with-selection',
         `Question "${id}" is single-select: a custom answer replaces the selection, so selected must be empty.`,
       )
   }
+  answerConstraintIssues(question, item, at, found)
+}
+
+/**
+ * The rules of one answer item against its question, as `validateAnswer`
+ * applies them: known labels, single- or multi-select, `custom`, and the
+ * question's constraints (`required`, `allowCustom`, `minSelected`,
+ * `maxSelected`, `input`). For a UI that checks one draft before moving
+ * on: paths are relative to the item (`['custom']`, `['selected', 0]`),
+ * and the item's id is not compared with the question's. Never throws.
+ */
+export function checkAnswerItem(
+  question: AskUserQuestionItem,
+  item: AskUserQuestionAnswerItem,
+): ValidationIssue[] {
+  const found: ValidationIssue[] = []
+  itemIssues(question, item, [], found)
+  return found
 }
 
 function normalizeItem(item: AskUserQuestionAnswerItem): AskUserQuestionAnswerItem {
@@ -98,6 +117,9 @@ function normalizeItem(item: AskUserQuestionAnswerItem): AskUserQuestionAnswerIt
  * most one label and `custom` only with nothing selected, multi-select may
  * combine labels and `custom`, `custom` not blank (not only whitespace and
  * invisible characters, see `isBlankText`), and a skip is `{ id, selected: [] }`.
+ * The question's constraints hold too: a `required` question is not skipped,
+ * `custom` only where `allowCustom` is not `false` and as `input` says, and a
+ * multi-select answer between `minSelected` and `maxSelected` choices.
  * On success the answer is normalized: items in question order, unknown keys
  * dropped, `custom` trimmed. Never throws.
  */
@@ -142,7 +164,7 @@ export function checkAnswerRules(
       })
     } else {
       given.set(item.id, item)
-      itemIssues(question, item, index, issues)
+      itemIssues(question, item, ['answers', index], issues)
     }
   }
   for (const question of request.questions) {

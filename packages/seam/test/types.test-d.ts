@@ -3,6 +3,7 @@ import type {
   AnswerValidation,
   AskUserQuestionAnswer,
   AskUserQuestionAnswerItem,
+  AskUserQuestionInput,
   AskUserQuestionIntent,
   AskUserQuestionItem,
   AskUserQuestionRequest,
@@ -41,6 +42,19 @@ describe('public types', () => {
   it('an intent is tagged on kind', () => {
     expectTypeOf<AskUserQuestionIntent['kind']>().toEqualTypeOf<'plan-review'>()
     expectTypeOf<AskUserQuestionItem['intent']>().toEqualTypeOf<AskUserQuestionIntent | undefined>()
+  })
+
+  it('answer constraints are optional fields of a question', () => {
+    expectTypeOf<AskUserQuestionItem['required']>().toEqualTypeOf<boolean | undefined>()
+    expectTypeOf<AskUserQuestionItem['allowCustom']>().toEqualTypeOf<boolean | undefined>()
+    expectTypeOf<AskUserQuestionItem['minSelected']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<AskUserQuestionItem['input']>().toEqualTypeOf<AskUserQuestionInput | undefined>()
+    expectTypeOf<AskUserQuestionInput['type']>().toEqualTypeOf<
+      'string' | 'number' | 'integer' | undefined
+    >()
+    expectTypeOf<AskUserQuestionInput['format']>().toEqualTypeOf<
+      'email' | 'uri' | 'date' | 'date-time' | undefined
+    >()
   })
 
   it('a request carries optional routing, deadline, agent and signal', () => {
