@@ -23,6 +23,11 @@ const long: AskUserQuestionItem = {
       description: 'Stops automatically when the new version misbehaves.',
     },
     { label: 'Feature flag per account' },
+    // Enough rows that the body must scroll at 900×380 even with the short-window spacing.
+    {
+      label: 'Rolling update, one instance at a time',
+      description: 'Slow, but no spare capacity.',
+    },
   ],
 }
 const notes: AskUserQuestionItem = { id: 'notes', header: 'Notes', question: 'Anything else?' }
