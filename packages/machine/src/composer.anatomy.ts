@@ -101,6 +101,25 @@ export interface ComposerLabels {
   freeTextLabel: string
   freeTextPlaceholder: string
   keyboardHint: string
+  /** Skip on a required question. */
+  feedbackRequired: string
+  /** The words for each constraint an answer breaks (`{minimum}`, `{maximum}`, `{count}` filled in). */
+  constraintNumber: string
+  constraintInteger: string
+  constraintMinimum: string
+  constraintMaximum: string
+  constraintMinLength: string
+  constraintMaxLength: string
+  constraintEmail: string
+  constraintUri: string
+  constraintDate: string
+  constraintDateTime: string
+  constraintPattern: string
+  constraintTooFew: string
+  constraintTooMany: string
+  constraintCustomNotAllowed: string
+  /** A question's suggested answer (an MCP `default`), shown as the field's placeholder: `{value}`. */
+  constraintSuggestion: string
   /** The key hint on the last question, where Enter moves to Submit. */
   keyboardHintLast: string
   /** The key hint on touch keyboards, where Enter is a newline. */

@@ -1,5 +1,12 @@
 import { isBlankText } from '@parley/seam'
-import { firstOpenIndex, isCompleted, isLastQuestion, toAnswer } from './composer.selectors.ts'
+import {
+  firstInvalidIndex,
+  firstOpenIndex,
+  isCompleted,
+  isLastQuestion,
+  questionIssues,
+  toAnswer,
+} from './composer.selectors.ts'
 import {
   draftOf,
   emptyDraft,
@@ -70,7 +77,19 @@ function edit(
   }
 }
 
-/** Submits when every question is answered or skipped; else jumps to the first open one. */
+/** Says why question `index`'s answer breaks its constraints, on that question. */
+function explainInvalid(state: ComposerState, index: number): TransitionResult {
+  const feedback = { kind: 'message', key: 'invalid' } as const
+  const announce = { type: 'announce', message: { key: 'feedback', feedback } } as const
+  if (index === state.index) return [{ ...state, feedback }, [announce]]
+  const [next, effects] = arrive({ ...state, feedback }, index)
+  return [next, [...effects, announce]]
+}
+
+/**
+ * Submits when every question is answered or skipped and every answer meets
+ * its question's constraints; else jumps to the first open (or invalid) one.
+ */
 export function submit(state: ComposerState): TransitionResult {
   const open = firstOpenIndex(state)
   if (open >= 0) {
@@ -78,6 +97,8 @@ export function submit(state: ComposerState): TransitionResult {
     const [next, effects] = arrive({ ...state, feedback }, open)
     return [next, [...effects, { type: 'announce', message: { key: 'feedback', feedback } }]]
   }
+  const invalid = firstInvalidIndex(state)
+  if (invalid >= 0) return explainInvalid(state, invalid)
   const next: ComposerState = {
     ...state,
     phase: 'submitting',
@@ -143,6 +164,10 @@ function toSubmit(state: ComposerState): TransitionResult {
 export function skipQuestion(state: ComposerState): TransitionResult {
   const question = state.request.questions[state.index]
   if (!isEditable(state) || !question) return unchanged(state)
+  if (question.required === true) {
+    const feedback = { kind: 'message', key: 'required' } as const
+    return [{ ...state, feedback }, [{ type: 'announce', message: { key: 'feedback', feedback } }]]
+  }
   const next = edit(state, { ...emptyDraft(), skipped: true })
   return isLastQuestion(next) ? toSubmit(next) : arrive(next, next.index + 1)
 }
@@ -155,6 +180,7 @@ export function continueOn(state: ComposerState): TransitionResult {
     const feedback = { kind: 'message', key: 'unanswered' } as const
     return [{ ...state, feedback }, [{ type: 'announce', message: { key: 'feedback', feedback } }]]
   }
+  if (questionIssues(state, state.index).length > 0) return explainInvalid(state, state.index)
   return isLastQuestion(state) ? toSubmit(state) : arrive(state, state.index + 1)
 }
 

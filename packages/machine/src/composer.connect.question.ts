@@ -18,7 +18,7 @@ export interface OptionView {
 
 /** Getters of the question on screen: title, detail, options, custom answer, plan actions. */
 export function questionParts(scope: ConnectScope) {
-  const { state, send, ids, labels, question, draft, editable, composition } = scope
+  const { state, send, ids, labels, format, question, draft, editable, composition } = scope
   const multiple = question?.multiSelect === true
   const inline = (question?.options?.length ?? 0) > 0
   const custom = draft?.custom ?? ''
@@ -39,6 +39,15 @@ export function questionParts(scope: ConnectScope) {
   // The question's Markdown detail, when it has one, describes its fields.
   const detail = question?.detail ? ids.detail : undefined
   const customLabel = inline ? labels.customLabel : labels.freeTextLabel
+  const input = question?.input
+  const numeric = input?.type === 'number' || input?.type === 'integer'
+  // A suggested answer (an MCP `default`) is shown, never sent unless the user types it.
+  const placeholder =
+    input?.suggestion !== undefined
+      ? format(labels.constraintSuggestion, { value: input.suggestion })
+      : inline
+        ? labels.customPlaceholder
+        : labels.freeTextPlaceholder
   const submitting = state.phase === 'submitting'
   const chosen = draft?.selected[0]
 
@@ -51,6 +60,8 @@ export function questionParts(scope: ConnectScope) {
     customText: custom,
     /** Label of the custom-answer field ("Other answer" inline, "Your answer" for free text). */
     customLabel,
+    /** The question takes a typed answer (`allowCustom` is not `false`). */
+    allowsCustom: question?.allowCustom !== false,
     getQuestionProps: () => ({
       ...part('question'),
       'data-state': question ? questionStatus(state, question.id) : 'open',
@@ -132,7 +143,9 @@ export function questionParts(scope: ConnectScope) {
       'aria-labelledby': `${ids.title} ${ids.customLabel}`,
       'aria-label': customLabel,
       'aria-describedby': detail ? `${detail} ${ids.hint}` : ids.hint,
-      placeholder: inline ? labels.customPlaceholder : labels.freeTextPlaceholder,
+      placeholder,
+      // A number gets the number keyboard on phones; the text stays a textarea.
+      inputmode: input?.type === 'integer' ? 'numeric' : numeric ? 'decimal' : undefined,
       dir: 'auto',
       readonly: !editable,
       'aria-disabled': !editable || undefined,

@@ -12,7 +12,12 @@ import {
   primaryLabel,
   statusText,
 } from './composer.labels.ts'
-import { type QuestionStatus, questionStatus, selectCurrentQuestion } from './composer.selectors.ts'
+import {
+  type QuestionStatus,
+  questionIssues,
+  questionStatus,
+  selectCurrentQuestion,
+} from './composer.selectors.ts'
 import type {
   AnnounceMessage,
   ComposerEvent,
@@ -52,6 +57,7 @@ export interface ConnectScope {
   send: (event: ComposerEvent) => void
   ids: ComposerIds
   labels: ComposerLabels
+  format: FormatLabel
   question: AskUserQuestionItem | undefined
   draft: QuestionDraft | undefined
   editable: boolean
@@ -98,6 +104,7 @@ export function connect(
     send,
     ids: composerIds(options.id),
     labels,
+    format,
     question,
     draft: question ? state.drafts[question.id] : undefined,
     editable: isEditable(state),
@@ -108,6 +115,7 @@ export function connect(
   const action = primaryAction(state)
   const submitting = state.phase === 'submitting'
   const status = statusText(labels, format, state)
+  const invalidHere = questionIssues(state, state.index).length > 0
   const markerStatus = (index: number): QuestionStatus =>
     options.statuses?.(state)[index] ??
     questionStatus(state, state.request.questions[index]?.id ?? '')
@@ -231,10 +239,16 @@ export function connect(
     getMarkerProps: markerProps,
     /** Every question's marker, in order. */
     getMarkersProps: () => state.request.questions.map((_, index) => markerProps(index)),
-    getSkipProps: () => button(scope, 'skip', !editable, { type: 'SKIP_QUESTION' }),
+    /** Skip: off on a `required` question. */
+    getSkipProps: () =>
+      button(scope, 'skip', !editable || question?.required === true, { type: 'SKIP_QUESTION' }),
     /** The primary button: Next, Submit or Try again. */
     getSubmitProps: () => ({
-      ...button(scope, 'submit', !editable, { type: PRIMARY_EVENT[action] }),
+      // Next and Submit wait while the answer on screen breaks its constraints.
+      ...button(scope, 'submit', !editable || (action !== 'retry' && invalidHere), {
+        type: PRIMARY_EVENT[action],
+      }),
+      'aria-describedby': invalidHere ? ids.status : undefined,
       'data-state': submitting ? 'busy' : action,
       'aria-busy': submitting || undefined,
     }),

@@ -1,5 +1,6 @@
+import type { AskUserQuestionItem } from '@parley/seam'
 import type { ComposerLabels } from './composer.anatomy.ts'
-import { isLastQuestion, type QuestionStatus } from './composer.selectors.ts'
+import { isLastQuestion, type QuestionStatus, questionIssues } from './composer.selectors.ts'
 import type {
   AnnounceMessage,
   ComposerFeedback,
@@ -40,7 +41,63 @@ const FEEDBACK = {
   unanswered: 'feedbackUnanswered',
   rejected: 'feedbackRejected',
   'not-pending': 'feedbackNotPending',
+  required: 'feedbackRequired',
+  invalid: 'feedbackRejected',
 } as const
+
+const FORMAT_TEXT = {
+  email: 'constraintEmail',
+  uri: 'constraintUri',
+  date: 'constraintDate',
+  'date-time': 'constraintDateTime',
+} as const
+
+/** A broken constraint of `question`, in words (`rule` as `checkAnswerItem` names it). */
+export function constraintText(
+  labels: ComposerLabels,
+  format: FormatLabel,
+  question: AskUserQuestionItem,
+  rule: string,
+): string {
+  const input = question.input
+  switch (rule) {
+    case 'not-a-number':
+      return labels.constraintNumber
+    case 'not-an-integer':
+      return labels.constraintInteger
+    case 'below-minimum':
+      return format(labels.constraintMinimum, { minimum: input?.minimum ?? '' })
+    case 'above-maximum':
+      return format(labels.constraintMaximum, { maximum: input?.maximum ?? '' })
+    case 'too-short':
+      return format(labels.constraintMinLength, { count: input?.minLength ?? '' })
+    case 'too-long':
+      return format(labels.constraintMaxLength, { count: input?.maxLength ?? '' })
+    case 'bad-format':
+      return input?.format ? labels[FORMAT_TEXT[input.format]] : labels.constraintPattern
+    case 'too-few-selections':
+      return format(labels.constraintTooFew, { count: question.minSelected ?? '' })
+    case 'too-many-selections':
+      return format(labels.constraintTooMany, { count: question.maxSelected ?? '' })
+    case 'custom-not-allowed':
+      return labels.constraintCustomNotAllowed
+    case 'required':
+      return labels.feedbackRequired
+    default:
+      return labels.constraintPattern
+  }
+}
+
+/** What the answer on screen breaks, in words; '' when it breaks nothing. */
+function currentConstraintText(
+  labels: ComposerLabels,
+  format: FormatLabel,
+  state: ComposerState,
+): string {
+  const question = state.request.questions[state.index]
+  const [rule] = questionIssues(state, state.index)
+  return question && rule ? constraintText(labels, format, question, rule) : ''
+}
 
 /** Why sending failed, in words: translated by kind, never the raw (English) error text. */
 export function failureText(
@@ -87,6 +144,10 @@ export function statusText(
   format: FormatLabel,
   state: ComposerState,
 ): { text: string; tone: StatusTone } {
+  if (state.feedback?.kind === 'message' && state.feedback.key === 'invalid') {
+    const text = currentConstraintText(labels, format, state)
+    if (text) return { text, tone: 'error' }
+  }
   if (state.feedback) {
     const text = feedbackText(labels, format, state.feedback)
     // The host's reasons for a refused answer, where they apply: this question's, and the batch's.
@@ -98,6 +159,11 @@ export function statusText(
             .map((issue) => issue.message)
         : []
     return { text: [text, ...reasons].join(' '), tone: 'error' }
+  }
+  // While the answer on screen breaks a constraint, say which (Next waits for it).
+  if (state.phase === 'answering' || state.phase === 'failed') {
+    const text = currentConstraintText(labels, format, state)
+    if (text) return { text, tone: 'error' }
   }
   if (state.phase === 'awaiting-resolution') return { text: labels.sent, tone: 'success' }
   if (state.phase === 'settled' && state.outcome)

@@ -2,6 +2,7 @@ import {
   type AskUserQuestionAnswer,
   type AskUserQuestionAnswerItem,
   type AskUserQuestionItem,
+  checkAnswerItem,
   isBlankText,
   parseRecommendedLabel,
 } from '@parley/seam'
@@ -135,6 +136,24 @@ export function hasAnyAnswer(state: ComposerState): boolean {
 export function canSubmit(state: ComposerState): boolean {
   if (state.phase !== 'answering' && state.phase !== 'failed') return false
   return state.request.questions.length > 0 && firstOpenIndex(state) === -1
+}
+
+/**
+ * The constraint rules the draft of question `index` breaks (`rule` names as
+ * `checkAnswerItem` gives them: `below-minimum`, `too-long`, …); none for a
+ * question not answered yet.
+ */
+export function questionIssues(state: ComposerState, index: number): string[] {
+  const question = state.request.questions[index]
+  if (!question || !isAnswered(state, question.id)) return []
+  return checkAnswerItem(question, toAnswerItem(question, draftOf(state, question.id))).map(
+    (issue) => issue.rule,
+  )
+}
+
+/** Index of the first answered question whose answer breaks its constraints, or -1. */
+export function firstInvalidIndex(state: ComposerState): number {
+  return state.request.questions.findIndex((_, index) => questionIssues(state, index).length > 0)
 }
 
 function toAnswerItem(

@@ -50,6 +50,10 @@ export type FeedbackKey =
   | 'rejected'
   /** The host no longer has the request (`not-pending`). */
   | 'not-pending'
+  /** The answer on screen breaks its question's constraints (a number out of range, …). */
+  | 'invalid'
+  /** Skip on a question that is `required`. */
+  | 'required'
 
 /** Why a respond or cancel failed before a receipt arrived, as data the UI translates. */
 export type TransportFailure =

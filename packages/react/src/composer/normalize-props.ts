@@ -18,6 +18,7 @@ const REACT_NAMES: Record<string, string> = {
   tabindex: 'tabIndex',
   for: 'htmlFor',
   readonly: 'readOnly',
+  inputmode: 'inputMode',
 }
 
 /** A part's props with each handler replaced by {@link HANDLER}: plain data, shallowly comparable. */

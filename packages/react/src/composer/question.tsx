@@ -91,6 +91,7 @@ export function CustomAnswer() {
   const ctx = useComposerContext()
   const [fit] = useState(createAutosize)
   const id = useApiValue((api) => api.question?.id)
+  const allowsCustom = useApiValue((api) => api.allowsCustom)
   const customLabel = useApiValue((api) => api.customLabel)
   const keyHint = useApiValue((api) => api.keyHint)
   const answer = usePart((api) => api.getCustomAnswerProps())
@@ -115,7 +116,7 @@ export function CustomAnswer() {
       if (write(element, state)) fit(element)
     })
   })
-  if (id === undefined) return null
+  if (id === undefined || !allowsCustom) return null
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     input.onChange?.(event)
     // An edit the machine refused or amended shows as the machine has it.
