@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import type { McpServerLike } from './stdio.ts'
+
+/** Options of {@link createStreamableHttpHandler}. */
+export interface StreamableHttpHandlerOptions {
+  /**
+   * Host names (without port) the `Host` header may name; anything else is
+   * refused with 403, against DNS rebinding. `false` accepts any host, for
+   * a server behind a proxy that checks it.
+   * @default ['localhost', '127.0.0.1', '[::1]']
+   */
+  allowedHosts?: readonly string[] | false | undefined
+  /**
+   * Origins a browser may call from (`Origin` header, exactly, such as
+   * `https://app.example`). A request without `Origin` (any non-browser
+   * MCP client) is not affected. @default [] (no browser page)
+   */
+  allowedOrigins?: readonly string[] | undefined
+  /** Open MCP sessions at most; a new one beyond is refused with 503. @default 100 */
+  maxSessions?: number | undefined
+  /**
+   * A session with no request in flight for this long is closed (clients
+   * often never send DELETE). A pending question keeps its request in
+   * flight, so a person answering slowly never loses the session.
+   * @default 1800000 (30 minutes)
+   */
+  idleSessionMs?: number | undefined
+}
+
+/** A Node `http` handler serving MCP over Streamable HTTP, one MCP server per session. */
+export interface StreamableHttpHandler {
+  /** Handles one request (POST, GET, DELETE) on the MCP endpoint; mount it on your path. */
+  handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>
+  /** The sessions open now. */
+  readonly sessions: number
+  /** Closes every session and its server. */
+  close(): Promise<void>
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport
+  server: McpServerLike
+  inFlight: number
+  lastSeen: number
+}
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+function refuse(res: ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
+}
+
+function hostnameOf(host: string | undefined): string | undefined {
+  if (host === undefined) return undefined
+  try {
+    return new URL(`http://${host}`).hostname
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Serves MCP over Streamable HTTP from Node's `http` (or anything passing
+ * `IncomingMessage` / `ServerResponse`, such as Express): an `initialize`
+ * without a session opens one, with a fresh server from `createServer()`;
+ * later requests carry its `Mcp-Session-Id`. Checks `Host` and `Origin`
+ * first (DNS rebinding), bounds the open sessions and closes idle ones.
+ *
+ * ```ts
+ * const mcp = createStreamableHttpHandler(() => createAskUserQuestionMcpServer(service))
+ * createServer((req, res) => (req.url?.startsWith('/mcp') ? mcp.handle(req, res) : notFound(res)))
+ * ```
+ */
+export function createStreamableHttpHandler(
+  createServer: () => McpServerLike,
+  options: StreamableHttpHandlerOptions = {},
+): StreamableHttpHandler {
+  const allowedHosts = options.allowedHosts ?? LOCAL_HOSTS
+  const allowedOrigins = options.allowedOrigins ?? []
+  const maxSessions = options.maxSessions ?? 100
+  const idleSessionMs = options.idleSessionMs ?? 30 * 60_000
+  const sessions = new Map<string, Session>()
+  let opening = 0
+  let sweeper: ReturnType<typeof setInterval> | undefined
+
+  function drop(id: string): void {
+    const session = sessions.get(id)
+    if (!session) return
+    sessions.delete(id)
+    session.server.close().catch(() => {})
+    if (sessions.size === 0 && sweeper !== undefined) {
+      clearInterval(sweeper)
+      sweeper = undefined
+    }
+  }
+
+  function sweep(): void {
+    const now = Date.now()
+    for (const [id, session] of sessions)
+      if (session.inFlight === 0 && now - session.lastSeen > idleSessionMs) drop(id)
+  }
+
+  async function open(): Promise<Session> {
+    const server = createServer()
+    let session: Session | undefined
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        if (session) sessions.set(id, session)
+        sweeper ??= setInterval(sweep, Math.min(idleSessionMs, 60_000))
+        sweeper.unref?.()
+      },
+      onsessionclosed: (id) => drop(id),
+    })
+    session = { server, transport, inFlight: 0, lastSeen: Date.now() }
+    await server.connect(transport)
+    return session
+  }
+
+  async function run(session: Session, req: IncomingMessage, res: ServerResponse, body: unknown) {
+    session.inFlight += 1
+    res.once('close', () => {
+      session.inFlight -= 1
+      session.lastSeen = Date.now()
+    })
+    await session.transport.handleRequest(req, res, body)
+  }
+
+  function refusal(req: IncomingMessage): string | undefined {
+    if (allowedHosts !== false) {
+      const hostname = hostnameOf(req.headers.host)
+      if (hostname === undefined || !allowedHosts.includes(hostname))
+        return `Host ${req.headers.host ?? '(none)'} is not allowed.`
+    }
+    const origin = req.headers.origin
+    if (origin !== undefined && !allowedOrigins.includes(origin))
+      return `Origin ${origin} is not allowed.`
+    return undefined
+  }
+
+  return {
+    async handle(req, res, parsedBody) {
+      const refused = refusal(req)
+      if (refused !== undefined) return refuse(res, 403, -32000, refused)
+      const id = req.headers['mcp-session-id']
+      if (typeof id === 'string') {
+        const session = sessions.get(id)
+        if (!session) return refuse(res, 404, -32001, 'Session not found.')
+        return run(session, req, res, parsedBody)
+      }
+      if (req.method !== 'POST')
+        return refuse(res, 400, -32000, 'Bad request: an Mcp-Session-Id header is required.')
+      if (sessions.size + opening >= maxSessions)
+        return refuse(res, 503, -32000, 'Too many MCP sessions are open; try again later.')
+      opening += 1
+      let session: Session
+      try {
+        session = await open()
+      } finally {
+        opening -= 1
+      }
+      await run(session, req, res, parsedBody)
+      // Anything but an initialize leaves no session behind.
+      if (session.transport.sessionId === undefined) await session.server.close()
+    },
+    get sessions() {
+      return sessions.size
+    },
+    async close() {
+      if (sweeper !== undefined) clearInterval(sweeper)
+      sweeper = undefined
+      const open = [...sessions.values()]
+      sessions.clear()
+      await Promise.all(open.map((session) => session.server.close().catch(() => {})))
+    },
+  }
+}
