@@ -25,9 +25,13 @@ const EMAIL = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*@(?:${LABEL}\\.)+${LABEL}$`)
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/
 const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/
+/** Square brackets belong only around an IP-literal host: `scheme://[v6]` or `scheme://user@[v6]`. */
+const IP_LITERAL_AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#[\]@]*@)?\[[0-9A-Fa-f:.vV]+\]/
 
 function isUri(text: string): boolean {
   if (!URI_SCHEME.test(text) || !URI_CHARACTERS.test(text) || BAD_PERCENT.test(text)) return false
+  const rest = text.replace(IP_LITERAL_AUTHORITY, '')
+  if (rest.includes('[') || rest.includes(']')) return false
   try {
     new URL(text)
     return true

@@ -31,7 +31,7 @@ export interface StreamableHttpHandlerOptions {
 
 /** A Node `http` handler serving MCP over Streamable HTTP, one MCP server per session. */
 export interface StreamableHttpHandler {
-  /** Handles one request (POST, GET, DELETE) on the MCP endpoint; mount it on your path. */
+  /** Handles one request (POST, GET, DELETE) on the MCP endpoint; mount it on your path. Never rejects. */
   handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>
   /** The sessions open now. */
   readonly sessions: number
@@ -141,30 +141,43 @@ export function createStreamableHttpHandler(
     return undefined
   }
 
+  async function route(req: IncomingMessage, res: ServerResponse, parsedBody: unknown) {
+    const refused = refusal(req)
+    if (refused !== undefined) return refuse(res, 403, -32000, refused)
+    const id = req.headers['mcp-session-id']
+    if (typeof id === 'string') {
+      const session = sessions.get(id)
+      if (!session) return refuse(res, 404, -32001, 'Session not found.')
+      return run(session, req, res, parsedBody)
+    }
+    if (req.method !== 'POST')
+      return refuse(res, 400, -32000, 'Bad request: an Mcp-Session-Id header is required.')
+    if (sessions.size + opening >= maxSessions)
+      return refuse(res, 503, -32000, 'Too many MCP sessions are open; try again later.')
+    opening += 1
+    let session: Session
+    try {
+      session = await open()
+    } finally {
+      opening -= 1
+    }
+    try {
+      await run(session, req, res, parsedBody)
+    } finally {
+      // Anything but an initialize leaves no session behind.
+      if (session.transport.sessionId === undefined) await session.server.close().catch(() => {})
+    }
+  }
+
   return {
     async handle(req, res, parsedBody) {
-      const refused = refusal(req)
-      if (refused !== undefined) return refuse(res, 403, -32000, refused)
-      const id = req.headers['mcp-session-id']
-      if (typeof id === 'string') {
-        const session = sessions.get(id)
-        if (!session) return refuse(res, 404, -32001, 'Session not found.')
-        return run(session, req, res, parsedBody)
-      }
-      if (req.method !== 'POST')
-        return refuse(res, 400, -32000, 'Bad request: an Mcp-Session-Id header is required.')
-      if (sessions.size + opening >= maxSessions)
-        return refuse(res, 503, -32000, 'Too many MCP sessions are open; try again later.')
-      opening += 1
-      let session: Session
       try {
-        session = await open()
-      } finally {
-        opening -= 1
+        await route(req, res, parsedBody)
+      } catch {
+        // A failure inside the SDK's transport: answer it if nobody has yet; never reject.
+        if (!res.headersSent) refuse(res, 500, -32603, 'Internal error.')
+        else res.destroy()
       }
-      await run(session, req, res, parsedBody)
-      // Anything but an initialize leaves no session behind.
-      if (session.transport.sessionId === undefined) await session.server.close()
     },
     get sessions() {
       return sessions.size
