@@ -23,6 +23,8 @@ describe('answer formats', () => {
       'mailto:ada@example.org',
       'urn:isbn:1',
       'x:y',
+      'http://[::1]:8080/',
+      'http://user@[2001:db8::1]/a',
     ])
       expect(matchesFormat(text, 'uri'), text).toBe(true)
     for (const text of [
@@ -32,6 +34,7 @@ describe('answer formats', () => {
       'http://x/%zz',
       '1a:b',
       'http://[::1',
+      'http://x/[a]',
     ])
       expect(matchesFormat(text, 'uri'), text).toBe(false)
   })
