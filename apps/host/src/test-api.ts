@@ -9,6 +9,7 @@ import type {
 import { EmptyBody, parseBody } from './bodies.ts'
 import { HttpError, readJson, sendJson } from './http-util.ts'
 import type { SessionRegistry } from './sessions.ts'
+import { elicitThroughParley } from './test-elicit.ts'
 
 interface TestAsk {
   principal: string
@@ -89,6 +90,25 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
         if (typeof body !== 'object' || body === null || Array.isArray(body))
           throw new HttpError(400, 'BAD_BODY', 'Send a JSON object.')
         return sendJson(res, 202, { askId: start(principal, body as Record<string, unknown>) })
+      }
+      if (pathname === '/api/test/elicit' && req.method === 'POST') {
+        const body = await readJson(req, 256 * 1024)
+        const input = (typeof body === 'object' && body !== null ? body : {}) as Record<
+          string,
+          unknown
+        >
+        const sessionId = typeof input.sessionId === 'string' ? input.sessionId : ''
+        if (!deps.sessions.canAccess(principal, sessionId))
+          throw new HttpError(404, 'NO_SESSION', 'No such session.')
+        if (typeof input.message !== 'string' || typeof input.requestedSchema !== 'object')
+          throw new HttpError(400, 'BAD_BODY', 'Send { sessionId, message, requestedSchema }.')
+        const result = await elicitThroughParley(deps.service, {
+          sessionId,
+          message: input.message,
+          requestedSchema: input.requestedSchema as Record<string, unknown>,
+          ...(input.decline === false && { decline: false }),
+        })
+        return sendJson(res, 200, result)
       }
       const match = ASK_PATH.exec(pathname)
       if (match?.[1]) {

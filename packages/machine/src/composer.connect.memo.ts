@@ -1,7 +1,12 @@
 import { isBlankText } from '@parley/seam'
 import { createStore } from 'zustand/vanilla'
 import { type ComposerApi, type ConnectOptions, connect } from './composer.connect.ts'
-import { createStatusesSelector, selectCurrentQuestion } from './composer.selectors.ts'
+import {
+  createStatusesSelector,
+  hasAnswerConstraints,
+  questionIssues,
+  selectCurrentQuestion,
+} from './composer.selectors.ts'
 import type { ComposerStore } from './composer.store.ts'
 import type { ComposerEvent, ComposerState } from './composer.types.ts'
 
@@ -22,7 +27,8 @@ function sameExceptDrafts(a: ComposerState, b: ComposerState): boolean {
 /**
  * Follows `store`, except through a change that no getter of {@link connect}
  * shows: a keystroke that keeps the custom answer filled (or empty), the
- * selection and every question's status. Then it keeps its state and notifies
+ * selection, every question's status and the first constraint the answer
+ * breaks. Then it keeps its state and notifies
  * no one, so parts subscribed to it are not even asked about the keystroke.
  * The custom text is the one thing it does not follow: read it from `store`
  * (`selectCustomText`).
@@ -33,7 +39,15 @@ export function createShownStore(store: ComposerStore): ShownStore {
   const readsOf = (state: ComposerState): unknown[] => {
     const question = selectCurrentQuestion(state)
     const draft = question && state.drafts[question.id]
-    return [draft?.selected, draft?.skipped, isBlankText(draft?.custom ?? ''), statuses(state)]
+    // A typed answer checked against constraints shows its first broken rule as it is typed.
+    const broken = hasAnswerConstraints(question) ? questionIssues(state, state.index)[0] : undefined
+    return [
+      draft?.selected,
+      draft?.skipped,
+      isBlankText(draft?.custom ?? ''),
+      statuses(state),
+      broken,
+    ]
   }
   const shown = createStore<ComposerState>()(store.getState)
   let reads = readsOf(store.getState())

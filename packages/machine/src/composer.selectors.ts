@@ -138,6 +138,17 @@ export function canSubmit(state: ComposerState): boolean {
   return state.request.questions.length > 0 && firstOpenIndex(state) === -1
 }
 
+/** True when `question` carries typed answer constraints the composer checks while it is answered. */
+export function hasAnswerConstraints(question: AskUserQuestionItem | undefined): boolean {
+  if (!question) return false
+  return (
+    question.input !== undefined ||
+    question.minSelected !== undefined ||
+    question.maxSelected !== undefined ||
+    question.allowCustom === false
+  )
+}
+
 /**
  * The constraint rules the draft of question `index` breaks (`rule` names as
  * `checkAnswerItem` gives them: `below-minimum`, `too-long`, …); none for a
@@ -145,7 +156,7 @@ export function canSubmit(state: ComposerState): boolean {
  */
 export function questionIssues(state: ComposerState, index: number): string[] {
   const question = state.request.questions[index]
-  if (!question || !isAnswered(state, question.id)) return []
+  if (!question || !hasAnswerConstraints(question) || !isAnswered(state, question.id)) return []
   return checkAnswerItem(question, toAnswerItem(question, draftOf(state, question.id))).map(
     (issue) => issue.rule,
   )
