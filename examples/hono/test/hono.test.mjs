@@ -194,7 +194,10 @@ test('in Chromium the agent’s question takes the chat input’s place and its 
     // for the page (StrictMode's second client goes straight to SSE).
     assert.deepEqual(sockets, [`${base.replace('http', 'ws')}/api/mux?session=demo`])
     assert.equal(muxRequests[0], 'POST')
-    assert.ok(muxRequests.slice(1).every((method) => method === 'GET'), muxRequests.join())
+    assert.ok(
+      muxRequests.slice(1).every((method) => method === 'GET'),
+      muxRequests.join(),
+    )
     assert.ok(muxRequests.length >= 2, muxRequests.join())
 
     // The agent asks and waits; the promise is awaited after the answer.

@@ -40,7 +40,9 @@ export function createShownStore(store: ComposerStore): ShownStore {
     const question = selectCurrentQuestion(state)
     const draft = question && state.drafts[question.id]
     // A typed answer checked against constraints shows its first broken rule as it is typed.
-    const broken = hasAnswerConstraints(question) ? questionIssues(state, state.index)[0] : undefined
+    const broken = hasAnswerConstraints(question)
+      ? questionIssues(state, state.index)[0]
+      : undefined
     return [
       draft?.selected,
       draft?.skipped,
