@@ -178,7 +178,8 @@ export function connect(
       onKeyDown: (key: KeyInput, where: KeyContext) => {
         const intent = keyIntent(key, where, state, {
           ...(options.composition && { composition: options.composition }),
-          touch: options.touch?.() ?? false,
+          // Only Enter reads it: the other keys (every letter typed) skip the question.
+          touch: key.key === 'Enter' && (options.touch?.() ?? false),
         })
         if (intent) send(intent)
         return intent !== null

@@ -13,10 +13,26 @@ import { format } from '../locales/index.ts'
 import { type MessagesValue, useComposerContext, useMessages } from './context.ts'
 import { dataOf, normalizeProps, type ReactPartProps } from './normalize-props.ts'
 
-/** A coarse pointer and no fine one: a phone or tablet, whose keyboard has no Shift+Enter. */
+let touchKeyboard: boolean | null = null
+
+/**
+ * A coarse pointer and no fine one: a phone or tablet, whose keyboard has no
+ * Shift+Enter. Asked at every keydown, so it is a cached flag that the media
+ * queries' `change` events keep current (reading `matches` on each key cost a
+ * measurable share of typing, B2).
+ */
 function isTouchKeyboard(): boolean {
+  if (touchKeyboard !== null) return touchKeyboard
   if (typeof matchMedia !== 'function') return false
-  return matchMedia('(pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches
+  const coarse = matchMedia('(pointer: coarse)')
+  const fine = matchMedia('(any-pointer: fine)')
+  const update = () => {
+    touchKeyboard = coarse.matches && !fine.matches
+  }
+  update()
+  coarse.addEventListener?.('change', update)
+  fine.addEventListener?.('change', update)
+  return touchKeyboard ?? false
 }
 
 /**
