@@ -40,6 +40,8 @@ test('a question from the agent takes over the chat input and the answer reaches
 
   const message = page.getByRole('textbox', { name: 'Message', exact: true })
   await message.fill('A draft I am still writing')
+  // The user leaves the input: a focused input with unsent text is never taken over.
+  await message.blur()
 
   const asked = await request.post('/agent/ask', {
     headers: AGENT,
