@@ -16,6 +16,12 @@ const ENTRIES = {
     'askUserQuestionInputJsonSchema',
   ],
   '@parley/tool/ai-sdk': ['askUserQuestionAiTool'],
+  '@parley/mcp': [
+    'registerElicitationHandler',
+    'createAskUserQuestionMcpServer',
+    'humanPacedRequestOptions',
+  ],
+  '@parley/mcp/node': ['createStreamableHttpHandler', 'serveOverStdio'],
 }
 
 /** Imports `specifier` in a fresh `node -e` and lists its exports. */

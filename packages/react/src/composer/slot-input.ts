@@ -1,4 +1,5 @@
 /** The chat input's side of the slot: what the user is typing there, read from the DOM. */
+import { isCompositionKey } from '@parley/machine'
 
 /** The text of an editable element: a field's value, or an editable region's text. */
 export function textOf(element: Element | null): string {
@@ -22,5 +23,5 @@ export function holdsUnsentText(input: HTMLElement | null): boolean {
 /** An Enter that would send the chat input's text: no Shift, no IME composition. */
 export function isSendingEnter(event: KeyboardEvent): boolean {
   if (event.key !== 'Enter' || event.shiftKey || event.altKey) return false
-  return !event.isComposing && event.keyCode !== 229
+  return !isCompositionKey(event)
 }
