@@ -8,11 +8,12 @@ import {
   type DownlinkFrame,
   parseQuestionRequestedFrame,
   type QuestionOutcome,
+  type QuestionRequestedFrame,
 } from '@parley/seam/wire'
 import type { PendingStore } from './pending-table.ts'
 import type { HostTimers, RegisteredInfo } from './types.ts'
 
-interface AskDeps {
+export interface AskDeps {
   store: PendingStore
   hub: { publish(sessionId: string, frame: DownlinkFrame, text?: string): void }
   timers: HostTimers
@@ -54,31 +55,88 @@ const FAILURES: Record<Exclude<QuestionOutcome, 'answered'>, [UserQuestionErrorC
   'timed-out': ['ASK_TIMED_OUT', 'Nobody answered the question in time.'],
 }
 
+/** Calls `onDue` after `ms`, chaining timers past {@link MAX_TIMER_MS}; returns the cancel. */
+export function deadline(
+  deps: Pick<AskDeps, 'timers' | 'report'>,
+  ms: number,
+  onDue: () => void,
+): () => void {
+  let handle: unknown
+  const arm = (left: number) => {
+    handle = deps.timers.setTimeout(
+      () => {
+        if (left > MAX_TIMER_MS) return arm(left - MAX_TIMER_MS)
+        try {
+          onDue()
+        } catch (error) {
+          deps.report(error, 'timeout')
+        }
+      },
+      Math.min(left, MAX_TIMER_MS),
+    )
+  }
+  arm(Math.max(0, ms))
+  return () => deps.timers.clearTimeout(handle)
+}
+
+/** A checked ask: its session and the frame every tab gets (as JSON too). */
+export interface PreparedAsk {
+  sessionId: string
+  frame: QuestionRequestedFrame
+  frameText: string
+}
+
+/**
+ * The session and frame of `request`, checked as a client checks it, or the
+ * error the ask rejects with (no session, aborted, cannot be sent).
+ */
+export function prepareAsk(
+  deps: Pick<AskDeps, 'sessionOf' | 'mintRpcId' | 'now'>,
+  request: AskUserQuestionRequest,
+): PreparedAsk | UserQuestionError {
+  const sessionId = request.sessionId ?? deps.sessionOf?.(request)
+  if (typeof sessionId !== 'string' || sessionId.length === 0)
+    return new UserQuestionError(
+      'The ask has no session: set request.sessionId or the host option sessionOf.',
+      'ASK_MISSING_SESSION',
+    )
+  if (request.signal?.aborted)
+    return new UserQuestionError('The ask was aborted.', 'ASK_ABORTED', {
+      cause: request.signal.reason,
+    })
+  // QuestionRequestedFrameSchema plus the batch rules a client applies: a
+  // host called without the service still sends only frames every tab
+  // accepts. Its output is a fresh copy, so the entry's request shares it
+  // and later changes to the caller's objects change nothing.
+  const parsed = parseQuestionRequestedFrame({
+    type: 'question/requested',
+    rpcId: deps.mintRpcId(),
+    sessionId,
+    ...(request.callId !== undefined && { callId: request.callId }),
+    questions: request.questions,
+    requestedAt: deps.now(),
+  })
+  if (!parsed.ok)
+    return new UserQuestionError('The ask cannot be sent to a browser.', 'INVALID_QUESTION', {
+      cause: parsed.issues,
+    })
+  return { sessionId, frame: parsed.value, frameText: JSON.stringify(parsed.value) }
+}
+
+/** The rejection of an ask that ended with `outcome`. */
+export function failure(
+  outcome: Exclude<QuestionOutcome, 'answered'>,
+  cause?: unknown,
+): UserQuestionError {
+  const [code, message] = FAILURES[outcome]
+  return new UserQuestionError(message, code, { cause })
+}
+
 /** The provider side: registers asks in the pending table and settles them exactly once. */
 export function createAskRegistry(deps: AskDeps) {
   const settlers = new Map<string, Settler>()
   const perSession = new Map<string, number>()
   let disposed = false
-
-  /** Calls `onDue` after `ms`, chaining timers past {@link MAX_TIMER_MS}; returns the cancel. */
-  function deadline(ms: number, onDue: () => void): () => void {
-    let handle: unknown
-    const arm = (left: number) => {
-      handle = deps.timers.setTimeout(
-        () => {
-          if (left > MAX_TIMER_MS) return arm(left - MAX_TIMER_MS)
-          try {
-            onDue()
-          } catch (error) {
-            deps.report(error, 'timeout')
-          }
-        },
-        Math.min(left, MAX_TIMER_MS),
-      )
-    }
-    arm(ms)
-    return () => deps.timers.clearTimeout(handle)
-  }
 
   function overLimit(sessionId: string, frameText: string): UserQuestionError | null {
     const { limits } = deps
@@ -111,34 +169,11 @@ export function createAskRegistry(deps: AskDeps) {
     settler: Pick<Settler, 'resolve' | 'reject'>,
   ): UserQuestionError | null {
     if (disposed) return new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
-    const sessionId = request.sessionId ?? deps.sessionOf?.(request)
-    if (typeof sessionId !== 'string' || sessionId.length === 0)
-      return new UserQuestionError(
-        'The ask has no session: set request.sessionId or the host option sessionOf.',
-        'ASK_MISSING_SESSION',
-      )
+    const prepared = prepareAsk(deps, request)
+    if (prepared instanceof UserQuestionError) return prepared
+    const { sessionId, frame, frameText } = prepared
     const { signal } = request
-    if (signal?.aborted)
-      return new UserQuestionError('The ask was aborted.', 'ASK_ABORTED', { cause: signal.reason })
-    // QuestionRequestedFrameSchema plus the batch rules a client applies: a
-    // host called without the service still sends only frames every tab
-    // accepts. Its output is a fresh copy, so the entry's request shares it
-    // and later changes to the caller's objects change nothing.
-    const parsed = parseQuestionRequestedFrame({
-      type: 'question/requested',
-      rpcId: deps.mintRpcId(),
-      sessionId,
-      ...(request.callId !== undefined && { callId: request.callId }),
-      questions: request.questions,
-      requestedAt: deps.now(),
-    })
-    if (!parsed.ok)
-      return new UserQuestionError('The ask cannot be sent to a browser.', 'INVALID_QUESTION', {
-        cause: parsed.issues,
-      })
-    const frame = parsed.value
     const { rpcId } = frame
-    const frameText = JSON.stringify(frame)
     const limited = overLimit(sessionId, frameText)
     if (limited) return limited
     deps.store.add({
@@ -153,7 +188,7 @@ export function createAskRegistry(deps: AskDeps) {
     const cancelTimer =
       request.timeoutMs === undefined
         ? undefined
-        : deadline(request.timeoutMs, () => settle(rpcId, { outcome: 'timed-out' }))
+        : deadline(deps, request.timeoutMs, () => settle(rpcId, { outcome: 'timed-out' }))
     count(sessionId, 1)
     settlers.set(rpcId, {
       ...settler,
@@ -192,8 +227,7 @@ export function createAskRegistry(deps: AskDeps) {
     })
     if (settlement.outcome === 'answered') settler?.resolve(settlement.answer)
     else {
-      const [code, message] = FAILURES[settlement.outcome]
-      settler?.reject(new UserQuestionError(message, code, { cause: settlement.cause }))
+      settler?.reject(failure(settlement.outcome, settlement.cause))
     }
     return true
   }

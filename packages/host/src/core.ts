@@ -1,5 +1,7 @@
-import type { MuxProbeReply, MuxTransport } from '@parley/seam/wire'
+import { AppFrameSchema, type MuxProbeReply, type MuxTransport, parseWith } from '@parley/seam/wire'
 import { createAskRegistry } from './asks.ts'
+import { createClusterAsks } from './cluster-asks.ts'
+import type { CoordinatedNode } from './coordinator.ts'
 import { type Admission, admitMux } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
 import { createStreamHub, type StreamTicket } from './mux.ts'
@@ -35,6 +37,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
   const muxPath = options.muxPath ?? '/api/mux'
   const respondPath = options.respondPath ?? '/api/respond'
   const store = options.store ?? createMemoryPendingStore()
+  const { coordinator } = options
   const timers = options.timers ?? GLOBAL_TIMERS
   const onError =
     options.onError ?? ((error, where) => console.error(`[@parley/host] ${where}:`, error))
@@ -47,6 +50,9 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
   }
   const hub = createStreamHub<P>({
     store,
+    snapshot: coordinator
+      ? (includes, sessions) => coordinator.snapshot(includes, sessions)
+      : undefined,
     canAccess: options.canAccess,
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
     maxStreams: options.maxStreams ?? 10_000,
@@ -55,7 +61,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     report,
   })
   const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)
-  const asks = createAskRegistry({
+  const askDeps = {
     store,
     hub,
     timers,
@@ -69,7 +75,41 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       maxQuestionBytes: options.maxQuestionBytes ?? 256 * 1024,
     },
     report,
-  })
+  }
+  const cluster = coordinator
+    ? createClusterAsks({ ...askDeps, coordinator, joined: joinCluster() })
+    : undefined
+  const asks = cluster ?? createAskRegistry(askDeps)
+
+  /** Joins the coordinator's cluster, wiring its events to the hub and the asks. */
+  function joinCluster(): Promise<void> {
+    if (!coordinator) return Promise.resolve()
+    const node: CoordinatedNode = {
+      async requested(sessionId, load) {
+        if (!hub.watches(sessionId)) return
+        const entry = await load()
+        if (entry) hub.publish(sessionId, entry.frame, entry.frameText)
+      },
+      resolved: (info) => cluster?.node.resolved(info),
+      superseded: (rpcId) => cluster?.node.superseded(rpcId),
+      awaited: () => cluster?.node.awaited() ?? [],
+      frame(sessionId, text) {
+        let data: unknown
+        try {
+          data = JSON.parse(text)
+        } catch {
+          return
+        }
+        const parsed = parseWith(AppFrameSchema, data)
+        if (parsed.ok) hub.publish(sessionId, parsed.value, text)
+      },
+      resync: () => void hub.dropAll(),
+      report,
+    }
+    const joined = coordinator.join(node)
+    joined.catch((error: unknown) => report(error, 'coordinator.join'))
+    return joined
+  }
   const fence = {
     authenticate: options.authenticate,
     canAccess: options.canAccess,
@@ -80,10 +120,12 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     ...fence,
     maxBodyBytes: options.maxBodyBytes ?? 256 * 1024,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
-    store,
-    asks,
+    lookup: (rpcId: string) => (coordinator ? coordinator.get(rpcId) : store.get(rpcId)),
+    settle: asks.settle,
+    repeated: coordinator?.repeated.bind(coordinator),
   }
   let disposed = false
+  let left: Promise<void> = Promise.resolve()
 
   /** Origin, principal and sessions of a mux request (503 once disposed). */
   async function admit(request: HostRequest): Promise<Admission<P> | Refusal> {
@@ -115,6 +157,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
   let servesWebSockets = false
 
   return {
+    coordinator,
     muxPath,
     respondPath,
     trustProxy: options.trustProxy ?? false,
@@ -169,9 +212,15 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     /** Settles every pending ask `aborted`, ends every stream, refuses new work. */
     dispose(): void {
       disposed = true
-      asks.dispose()
+      if (cluster)
+        left = cluster.dispose().catch((error: unknown) => report(error, 'coordinator.leave'))
+      else asks.dispose()
       hub.endAll()
       heartbeat.stop()
+    },
+    /** Resolves once a disposed host left its cluster (at once without a coordinator). */
+    get left(): Promise<void> {
+      return left
     },
   }
 }

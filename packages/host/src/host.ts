@@ -38,10 +38,17 @@ export interface QuestionHost<P = unknown> {
    * how many were pending.
    */
   abortSession(sessionId: string, cause?: unknown): number
-  /** The pending questions, oldest first. */
+  /** The pending questions, oldest first (in a cluster: those this node's agents await). */
   pending(): readonly PendingEntry[]
-  /** Settles every pending ask `aborted`, ends every stream, refuses new work. Idempotent. */
+  /**
+   * Settles every pending ask `aborted`, ends every stream, refuses new work.
+   * Idempotent. In a cluster, durable asks (with a `resumeKey`) stay pending
+   * for a re-attaching agent, and the node leaves the cluster: await `close()`
+   * for that to finish.
+   */
   dispose(): void
+  /** Disposes the host and resolves once it left its cluster (at once without one). */
+  close(): Promise<void>
 }
 
 /** Creates the host. See the package README for the routes and the options. */
@@ -52,21 +59,29 @@ export function createQuestionHost<P>(options: QuestionHostOptions<P>): Question
 /** The host's public face over `core`; `onDispose` runs after the core is disposed. */
 export function hostOn<P>(core: HostCore<P>, onDispose?: () => void): QuestionHost<P> {
   const fetch = createFetchHandler(core)
+  const dispose = () => {
+    if (core.disposed) return
+    core.dispose()
+    onDispose?.()
+  }
   return {
     provider: { ask: (request) => core.asks.ask(request) },
     fetch,
     broadcast(sessionId, frame) {
       const parsed = parseWith(AppFrameSchema, frame)
       if (!parsed.ok) throw new TypeError('An app frame needs a type outside question/ and mux/.')
-      core.hub.publish(sessionId, { ...parsed.value, sessionId })
+      const stamped = { ...parsed.value, sessionId }
+      const text = JSON.stringify(stamped)
+      core.hub.publish(sessionId, stamped, text)
+      core.coordinator?.broadcast(sessionId, text)
     },
     dropStreams: (which) => core.hub.dropAll(which),
     abortSession: (sessionId, cause) => core.asks.abortSession(sessionId, cause),
     pending: () => core.store.list(),
-    dispose() {
-      if (core.disposed) return
-      core.dispose()
-      onDispose?.()
+    dispose,
+    close() {
+      dispose()
+      return core.left
     },
   }
 }

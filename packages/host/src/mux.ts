@@ -51,6 +51,18 @@ interface Stream<P> {
 
 interface HubDeps<P> {
   store: PendingStore
+  /**
+   * Reads the pending questions a stream may see from a shared source (a
+   * cluster's coordinator) instead of `store`. Frames published while it
+   * runs are held, and a held question the snapshot already carried is not
+   * sent twice.
+   */
+  snapshot?:
+    | ((
+        includes: (sessionId: string) => boolean,
+        sessions: ReadonlySet<string> | null,
+      ) => Promise<readonly PendingEntry[]>)
+    | undefined
   canAccess(principal: P, sessionId: string): boolean
   maxBufferedBytes: number
   maxStreams: number
@@ -114,14 +126,19 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
   }
 
   /** The pending entries `stream` may see, in global arrival order. */
-  function pendingFor(stream: Stream<P>): readonly PendingEntry[] {
+  function pendingFor(
+    stream: Stream<P>,
+  ): readonly PendingEntry[] | Promise<readonly PendingEntry[]> {
     const includes = (sessionId: string) => sees(stream, sessionId)
+    if (deps.snapshot) return deps.snapshot(includes, stream.sessions)
     if (deps.store.listSessions) return deps.store.listSessions(includes)
     return deps.store.list().filter((entry) => includes(entry.sessionId))
   }
 
   async function replay(stream: Stream<P>): Promise<void> {
-    const entries = pendingFor(stream)
+    const found = pendingFor(stream)
+    const entries = found instanceof Promise ? await found : found
+    if (!streams.has(stream)) return
     const replayed = new Set<string>()
     const streamed = stream.sink.drained !== undefined
     let next = 0
@@ -132,7 +149,7 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
       while (next < entries.length && streams.has(stream)) {
         const entry = entries[next++] as PendingEntry
         // Settled while an earlier chunk drained: its resolved frame is held.
-        if (chunks > 1 && deps.store.get(entry.rpcId) === undefined) continue
+        if (chunks > 1 && !deps.snapshot && deps.store.get(entry.rpcId) === undefined) continue
         replayed.add(entry.rpcId)
         deliver(stream, entry.frameText)
         if (streamed && stream.sink.bufferedBytes() - start >= chunkBytes) return
@@ -241,6 +258,11 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     /** Ends every stream (dispose). */
     endAll(): void {
       for (const stream of [...streams]) if (leave(stream)) stream.sink.end()
+    },
+    /** True when some open stream may see `sessionId`. */
+    watches(sessionId: string): boolean {
+      for (const stream of streams) if (sees(stream, sessionId)) return true
+      return false
     },
     get size(): number {
       return streams.size

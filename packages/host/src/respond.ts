@@ -1,8 +1,8 @@
 import { checkAnswerRules, type ValidationIssue } from '@parley/seam'
 import { parseRespondBody, type RespondReceipt } from '@parley/seam/wire'
-import type { AskRegistry } from './asks.ts'
+import type { Settlement } from './asks.ts'
 import { isJsonContentType, mayAccess, originAllowed, principalOf } from './fences.ts'
-import type { PendingStore } from './pending-table.ts'
+import type { PendingEntry } from './pending-table.ts'
 import { REFUSALS, type RefusalCode } from './refusals.ts'
 import type { HostRequest } from './types.ts'
 
@@ -27,9 +27,18 @@ interface RespondDeps<P> {
   allowedOrigins?: readonly string[] | undefined
   maxBodyBytes: number
   bodyTimeoutMs: number
-  store: PendingStore
-  asks: Pick<AskRegistry, 'settle'>
+  /** The pending question `rpcId`, if there is one (a cluster reads its coordinator). */
+  lookup(rpcId: string): PendingEntry | undefined | Promise<PendingEntry | undefined>
+  /** Claims and settles; true when this response won (or had already won, by `responseId`). */
+  settle(rpcId: string, settlement: Settlement, responseId?: string): boolean | Promise<boolean>
+  /** Did the response `responseId` already win `rpcId` of `sessionId`? (a retried POST) */
+  repeated?:
+    | ((rpcId: string, sessionId: string, responseId: string) => Promise<boolean>)
+    | undefined
 }
+
+const settled = async (won: boolean | Promise<boolean>): Promise<Reply> =>
+  (await won) ? ACCEPTED : NOT_PENDING
 
 type ReceiptIssue = Extract<RespondReceipt, { reason: 'bad-response' }>['issues'][number]
 
@@ -116,19 +125,21 @@ export async function handleRespond<P>(
     return refuse('SESSION_NOT_ACCESSIBLE')
   const parsed = parseRespondBody(data)
   if (!parsed.ok) return badResponse(parsed.issues)
-  const { rpcId, sessionId, result } = parsed.value
-  const entry = deps.store.get(rpcId)
-  if (!entry) return NOT_PENDING
+  const { rpcId, sessionId, result, responseId } = parsed.value
+  const found = deps.lookup(rpcId)
+  const entry = found instanceof Promise ? await found : found
+  if (!entry) {
+    if (responseId === undefined || !deps.repeated) return NOT_PENDING
+    return (await deps.repeated(rpcId, sessionId, responseId)) ? ACCEPTED : NOT_PENDING
+  }
   // Someone else's question looks exactly like no question: no existence oracle.
   if (entry.sessionId !== sessionId)
     return mayAccess(deps, principal, entry.sessionId)
       ? badResponse([sessionMismatch()])
       : NOT_PENDING
-  if (!result.ok) return deps.asks.settle(rpcId, { outcome: 'cancelled' }) ? ACCEPTED : NOT_PENDING
+  if (!result.ok) return settled(deps.settle(rpcId, { outcome: 'cancelled' }, responseId))
   // parseRespondBody parsed the answer's shape: only validateAnswer's rules are left.
   const checked = checkAnswerRules(entry.request, result.answer)
   if (!checked.ok) return badResponse(checked.issues)
-  return deps.asks.settle(rpcId, { outcome: 'answered', answer: checked.answer })
-    ? ACCEPTED
-    : NOT_PENDING
+  return settled(deps.settle(rpcId, { outcome: 'answered', answer: checked.answer }, responseId))
 }

@@ -1,4 +1,5 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
+import type { QuestionCoordinator } from './coordinator.ts'
 import type { PendingStore } from './pending-table.ts'
 import type { RefusalCode } from './refusals.ts'
 
@@ -69,6 +70,15 @@ export interface QuestionHostOptions<P> {
   onRegistered?(info: RegisteredInfo): void
   /** Where pending questions live. @default an in-memory table */
   store?: PendingStore
+  /**
+   * Joins a cluster of hosts sharing one source of truth (for example
+   * `createPostgresCoordinator` from `@parley/host-postgres`): a question
+   * asked on any node reaches every node's tabs, and an answer POSTed to any
+   * node reaches the agent awaiting it. In a cluster `store` holds only the
+   * questions this node's agents await (what `host.pending()` lists).
+   * @default none: the in-memory host of one process
+   */
+  coordinator?: QuestionCoordinator
   /** WebSocket ping (and SSE heartbeat) period. @default 15000 */
   pingIntervalMs?: number
   /** A stream whose unsent data exceeds this is closed. @default 4 MiB */

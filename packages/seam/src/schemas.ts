@@ -109,6 +109,14 @@ export const AskUserQuestionRequestDataSchema = v.object({
    * providers honour it with `ASK_TIMED_OUT`.
    */
   timeoutMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+  /**
+   * A stable key for a durable wait, such as the tool call id. An agent that
+   * restarted and asks again with the same key (in the same session) attaches
+   * to the question already pending, or gets the answer given while it was
+   * away, instead of asking twice. Hosts that keep no questions across
+   * restarts treat it as a plain ask.
+   */
+  resumeKey: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
 })
 
 /** The answer to one question. A skip is `{ id, selected: [] }`. */

@@ -31,6 +31,12 @@ export const QuestionResolvedFrameSchema = v.object({
   rpcId: id,
   sessionId: id,
   outcome: QuestionOutcomeSchema,
+  /**
+   * Why an `aborted` question ended, when the host knows more than "the
+   * agent stopped": `server-gone` — the host process whose agent awaited the
+   * question stopped (cluster mode), so no answer can reach it.
+   */
+  reason: v.optional(v.picklist(['server-gone'])),
 })
 
 /** Sent once per connection after the replay: the client's view is complete. */
@@ -60,6 +66,12 @@ export type DownlinkFrame =
 export const RespondBodySchema = v.object({
   rpcId: id,
   sessionId: id,
+  /**
+   * The client's id for this response, the same on every retry of it. A host
+   * that accepted a response with this id answers a retry `accepted` again
+   * instead of `not-pending` (a reply lost after the commit stays a success).
+   */
+  responseId: v.optional(id),
   result: v.variant('ok', [
     v.object({ ok: v.literal(true), answer: AskUserQuestionAnswerSchema }),
     v.object({ ok: v.literal(false), error: v.object({ code: v.literal('cancelled') }) }),

@@ -1,0 +1,287 @@
+import {
+  type AskUserQuestionAnswer,
+  type AskUserQuestionRequest,
+  UserQuestionError,
+} from '@parley/seam'
+import type { QuestionOutcome } from '@parley/seam/wire'
+import { type AskDeps, deadline, failure, prepareAsk, type Settlement } from './asks.ts'
+import type { CoordinatedNode, CoordinatedSettlement, QuestionCoordinator } from './coordinator.ts'
+import type { PendingEntry } from './pending-table.ts'
+
+interface ClusterDeps extends AskDeps {
+  coordinator: QuestionCoordinator
+  /** Resolves once the coordinator joined; every ask waits for it. */
+  joined: Promise<void>
+}
+
+interface Waiter {
+  readonly sessionId: string
+  readonly resumeKey: string | undefined
+  resolve(answer: AskUserQuestionAnswer): void
+  reject(error: UserQuestionError): void
+  cleanup(): void
+}
+
+/** Why a cluster ask ended without an answer, for `cause`. */
+export const SERVER_GONE = 'server-gone'
+const SUPERSEDED = 'superseded: the same resumeKey was asked again and now waits elsewhere'
+
+function toCoordinated(settlement: Settlement): CoordinatedSettlement {
+  return settlement.outcome === 'answered'
+    ? settlement
+    : { outcome: settlement.outcome, reason: undefined }
+}
+
+/**
+ * The ask registry of a host in a cluster: the coordinator holds the truth
+ * (the pending question, its claim); this node holds only the promises its
+ * agents await, the timers and abort listeners of those asks, and a local
+ * copy of the entries it owns (for `host.pending()`).
+ */
+export function createClusterAsks(deps: ClusterDeps) {
+  const { coordinator } = deps
+  const waiters = new Map<string, Waiter>()
+  const perSession = new Map<string, number>()
+  let disposed = false
+
+  function count(sessionId: string, delta: 1 | -1): void {
+    const next = (perSession.get(sessionId) ?? 0) + delta
+    if (next > 0) perSession.set(sessionId, next)
+    else perSession.delete(sessionId)
+  }
+
+  function overLimit(sessionId: string, frameText: string): UserQuestionError | null {
+    const { limits } = deps
+    if (new TextEncoder().encode(frameText).byteLength > limits.maxQuestionBytes)
+      return new UserQuestionError(
+        `The question is larger than the host sends to a browser (${limits.maxQuestionBytes} bytes).`,
+        'ASK_TOO_LARGE',
+      )
+    if ((perSession.get(sessionId) ?? 0) >= limits.maxPendingPerSession)
+      return new UserQuestionError(
+        `The session already has ${limits.maxPendingPerSession} pending questions.`,
+        'ASK_LIMIT_REACHED',
+      )
+    if (waiters.size >= limits.maxPending)
+      return new UserQuestionError(
+        `The host already holds ${limits.maxPending} pending questions.`,
+        'ASK_LIMIT_REACHED',
+      )
+    return null
+  }
+
+  /** Removes the waiter of `rpcId` (and its timer, listener, local entry); returns it. */
+  function take(rpcId: string): Waiter | undefined {
+    const waiter = waiters.get(rpcId)
+    if (!waiter) return undefined
+    waiters.delete(rpcId)
+    count(waiter.sessionId, -1)
+    waiter.cleanup()
+    deps.store.claim(rpcId)
+    return waiter
+  }
+
+  function finish(waiter: Waiter, settlement: CoordinatedSettlement): void {
+    if (settlement.outcome === 'answered') waiter.resolve(settlement.answer)
+    else waiter.reject(failure(settlement.outcome, settlement.reason))
+  }
+
+  function resolvedFrame(
+    rpcId: string,
+    sessionId: string,
+    outcome: QuestionOutcome,
+    reason?: 'server-gone',
+  ) {
+    return {
+      type: 'question/resolved' as const,
+      rpcId,
+      sessionId,
+      outcome,
+      ...(reason !== undefined && { reason }),
+    }
+  }
+
+  /** Starts waiting for `entry` on this node: abort listener, timer, local copy. */
+  function await_(
+    entry: PendingEntry,
+    request: AskUserQuestionRequest,
+    deadlineAt: number | undefined,
+    settle: Pick<Waiter, 'resolve' | 'reject'>,
+  ): void {
+    const { rpcId, sessionId } = entry
+    const { signal } = request
+    const onAbort = () => void claim(rpcId, { outcome: 'aborted', cause: signal?.reason })
+    signal?.addEventListener('abort', onAbort, { once: true })
+    const cancelTimer =
+      deadlineAt === undefined
+        ? undefined
+        : deadline(deps, deadlineAt - deps.now(), () => void claim(rpcId, { outcome: 'timed-out' }))
+    count(sessionId, 1)
+    if (!deps.store.get(rpcId)) deps.store.add(entry)
+    waiters.set(rpcId, {
+      ...settle,
+      sessionId,
+      resumeKey: request.resumeKey,
+      cleanup() {
+        signal?.removeEventListener('abort', onAbort)
+        cancelTimer?.()
+      },
+    })
+    if (signal?.aborted) onAbort()
+  }
+
+  async function register(
+    request: AskUserQuestionRequest,
+    settle: Pick<Waiter, 'resolve' | 'reject'>,
+  ): Promise<void> {
+    await deps.joined
+    if (disposed) throw new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
+    const prepared = prepareAsk(deps, request)
+    if (prepared instanceof UserQuestionError) throw prepared
+    const { sessionId, frame, frameText } = prepared
+    const limited = overLimit(sessionId, frameText)
+    if (limited) throw limited
+    const entry: PendingEntry = {
+      rpcId: frame.rpcId,
+      sessionId,
+      frame,
+      frameText,
+      request: { ...request, questions: frame.questions },
+    }
+    const deadlineAt =
+      request.timeoutMs === undefined ? undefined : frame.requestedAt + request.timeoutMs
+    const found = await coordinator.register({
+      ...entry,
+      resumeKey: request.resumeKey,
+      deadlineAt,
+    })
+    if (found.kind === 'settled') {
+      const { settlement } = found
+      if (settlement.outcome === 'answered') settle.resolve(settlement.answer)
+      else settle.reject(failure(settlement.outcome, settlement.reason))
+      return
+    }
+    if (found.kind === 'attached') {
+      // An older attachment on this node (the agent asked again) gives way.
+      take(found.entry.rpcId)?.reject(
+        new UserQuestionError('The ask was asked again.', 'ASK_ABORTED', { cause: SUPERSEDED }),
+      )
+      await_(found.entry, request, found.deadlineAt, settle)
+      return
+    }
+    await_(entry, request, deadlineAt, settle)
+    try {
+      deps.onRegistered?.({ rpcId: entry.rpcId, sessionId, request })
+    } catch (error) {
+      deps.report(error, 'onRegistered')
+    }
+    if (waiters.has(entry.rpcId)) deps.hub.publish(sessionId, frame, frameText)
+  }
+
+  /**
+   * Claims `rpcId` in the coordinator; on a win, tells this node's streams and
+   * settles this node's waiter (another node's waiter hears it from the
+   * coordinator). True when the question was pending, or when `responseId`
+   * already won it.
+   */
+  async function claim(
+    rpcId: string,
+    settlement: Settlement,
+    responseId?: string,
+  ): Promise<boolean> {
+    const coordinated = toCoordinated(settlement)
+    let outcome: Awaited<ReturnType<QuestionCoordinator['claim']>>
+    try {
+      outcome = await coordinator.claim(rpcId, coordinated, responseId)
+    } catch (error) {
+      deps.report(error, 'claim')
+      throw error
+    }
+    if (outcome.status !== 'won') return outcome.status === 'repeat'
+    const { sessionId } = outcome
+    deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, settlement.outcome))
+    const waiter = waiters.get(rpcId)
+    if (waiter) {
+      take(rpcId)
+      if (settlement.outcome === 'answered') waiter.resolve(settlement.answer)
+      else waiter.reject(failure(settlement.outcome, settlement.cause))
+    }
+    return true
+  }
+
+  /** How this host hears the rest of the cluster. */
+  const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report'> = {
+    async resolved({ rpcId, sessionId, outcome, reason }) {
+      deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason))
+      if (!waiters.has(rpcId)) return
+      const settlement = await coordinator.collect(rpcId)
+      const waiter = take(rpcId)
+      if (!waiter) return
+      if (settlement) finish(waiter, settlement)
+      else
+        waiter.reject(
+          new UserQuestionError('The ask now waits elsewhere.', 'ASK_ABORTED', {
+            cause: SUPERSEDED,
+          }),
+        )
+    },
+    superseded(rpcId) {
+      take(rpcId)?.reject(
+        new UserQuestionError('The ask was asked again on another node.', 'ASK_ABORTED', {
+          cause: SUPERSEDED,
+        }),
+      )
+    },
+    awaited: () => [...waiters.keys()],
+  }
+
+  return {
+    node,
+    ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+      return new Promise((resolve, reject) => {
+        register(request, { resolve, reject }).catch((error: unknown) => {
+          reject(
+            error instanceof UserQuestionError
+              ? error
+              : new UserQuestionError('The ask could not be registered.', 'ASK_ABORTED', {
+                  cause: error,
+                }),
+          )
+        })
+      })
+    },
+    settle: claim,
+    /** Settles every pending ask of `sessionId` this node awaits `aborted`; returns how many. */
+    abortSession(sessionId: string, cause?: unknown): number {
+      let settling = 0
+      for (const [rpcId, waiter] of [...waiters]) {
+        if (waiter.sessionId !== sessionId) continue
+        settling += 1
+        claim(rpcId, { outcome: 'aborted', cause }).catch(() => {})
+      }
+      return settling
+    },
+    /**
+     * Leaves the cluster: plain asks are settled `aborted` for every tab;
+     * durable ones (with a `resumeKey`) stay pending for a re-attaching
+     * agent. This node's promises reject `ASK_ABORTED` either way.
+     */
+    async dispose(): Promise<void> {
+      if (disposed) return
+      disposed = true
+      const durable: string[] = []
+      const claims: Promise<unknown>[] = []
+      for (const [rpcId, waiter] of [...waiters]) {
+        if (waiter.resumeKey !== undefined) {
+          durable.push(rpcId)
+          take(rpcId)?.reject(failure('aborted', SERVER_GONE))
+        } else claims.push(claim(rpcId, { outcome: 'aborted' }).catch(() => {}))
+      }
+      await Promise.all(claims)
+      for (const rpcId of [...waiters.keys()]) take(rpcId)?.reject(failure('aborted'))
+      await coordinator.leave(durable)
+    },
+  }
+}
+
+export type ClusterAsks = ReturnType<typeof createClusterAsks>
