@@ -39,7 +39,9 @@ export function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
       server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       )
     })
   })
@@ -48,7 +50,9 @@ export function freePort(): Promise<number> {
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0
 
 function run(bin: string, args: string[]): void {
-  const [command, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]
+  const [command, argv] = isRoot()
+    ? ['runuser', ['-u', 'postgres', '--', bin, ...args]]
+    : [bin, args]
   execFileSync(command, argv, { stdio: ['ignore', 'ignore', 'pipe'] })
 }
 
