@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { joinCluster } from './cluster/join.ts'
 import { createDemoServer, DEFAULT_SERVER_LIMITS } from './server.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -7,9 +8,29 @@ const port = Number(process.env.PORT ?? 4173)
 const host = process.env.HOST ?? '127.0.0.1'
 const testApi = process.env.PARLEY_TEST_API === '1'
 const secret = process.env.PARLEY_SECRET || undefined
+const databaseUrl = process.env.PARLEY_DATABASE_URL || undefined
+
+if (databaseUrl && !secret) {
+  console.error(
+    'PARLEY_DATABASE_URL is set, so this node would join a cluster, but PARLEY_SECRET is not.\n' +
+      'Set PARLEY_SECRET to the same value on every node (for example `openssl rand -base64 32`):\n' +
+      'each node verifies the identity cookies and session ids the others signed with it.',
+  )
+  process.exit(1)
+}
+
+const nodeId = process.env.PARLEY_NODE_ID || undefined
+const backend =
+  databaseUrl && secret
+    ? await joinCluster({ databaseUrl, secret, nodeId }).catch((error: unknown) => {
+        console.error(`Could not join the cluster at PARLEY_DATABASE_URL: ${String(error)}`)
+        process.exit(1)
+      })
+    : undefined
 
 const apiKey = process.env.OPENAI_API_KEY
 const demo = createDemoServer({
+  backend,
   webRoot: process.env.PARLEY_WEB_ROOT ?? path.resolve(here, '../../web/dist'),
   testApi,
   // A tab that "connects forever" is usually refused here: say why, once per refusal.
@@ -33,10 +54,17 @@ if (!secret)
     'PARLEY_SECRET is not set: identities are signed with a random secret and will not survive a restart.',
   )
 
+// A cluster node serves nothing before its host joined the cluster.
+await demo.ready.catch(async (error: unknown) => {
+  console.error(`This node could not join the cluster: ${String(error)}`)
+  await demo.close().catch(() => {})
+  process.exit(1)
+})
 demo.server.listen(port, host, () => {
   const agent = apiKey ? 'a real model' : 'the scripted agent'
+  const mode = backend ? ', a cluster node' : ''
   console.log(
-    `Parley demo on http://${host}:${port} with ${agent}${testApi ? ' (test API on)' : ''}`,
+    `Parley demo on http://${host}:${port} with ${agent}${mode}${testApi ? ' (test API on)' : ''}`,
   )
 })
 

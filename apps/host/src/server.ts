@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { ChatFrameBody as ChatFrame, TranscriptEvent } from '@parley/demo-chat'
+import type { ChatFrameBody as ChatFrame, SessionSummary, TranscriptEvent } from '@parley/demo-chat'
 import { createQuestionHost, type QuestionHostOptions } from '@parley/host/node'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
 import { createScriptedAgent } from './agent/agent.ts'
 import { createModelTurn, type ModelSettings } from './agent/model.ts'
 import { createDemoApi } from './api.ts'
+import { type BackendFactory, memoryBackend } from './backend.ts'
+import type { DemoMessage } from './cluster/bus.ts'
 import { BASE_HEADERS, HttpError, schemeOf, sendError } from './http-util.ts'
 import {
   createPrincipalTokens,
@@ -16,8 +18,8 @@ import {
   readIdentity,
 } from './principals.ts'
 import { createRateLimiter, type RateLimitOptions, refuseWhenLimited } from './rate-limit.ts'
-import { createSessionRegistry, type Session, type SessionLimits } from './sessions.ts'
 import { createStaticHandler, SECURITY_HEADERS } from './static.ts'
+import type { SessionLimits, SessionRecord } from './stores/types.ts'
 import { parseTarget } from './target.ts'
 import { createTestApi } from './test-api.ts'
 
@@ -41,8 +43,13 @@ export interface DemoServerOptions {
   trustProxy?: boolean
   /** Per-principal limit on POSTs outside `/api/test/` (`false`: none). @default 20 burst, 10/s */
   rateLimit?: RateLimitOptions | false
-  /** Bounds of the session registry. @default 10000 in total, 200 per principal, 500 events each */
+  /** Bounds of the in-memory session store. @default 10000 in total, 200 per principal, 500 events each */
   sessions?: SessionLimits
+  /**
+   * Where sessions, transcripts and test asks live. @default this process's
+   * memory (`memoryBackend(sessions)`); cluster mode passes `joinCluster()`'s
+   */
+  backend?: BackendFactory | undefined
   /** Time to receive a request's headers (ms). @default 10000 */
   headersTimeout?: number
   /** Time to receive a whole request, body included (ms): a dribbled upload is cut. @default 30000 */
@@ -85,9 +92,20 @@ export const DEFAULT_SERVER_LIMITS = {
   shutdownGraceMs: 3_000,
 } as const
 
+/**
+ * The coordinator relays `host.broadcast` to other nodes only up to about
+ * 7 KB; a larger transcript frame also sends `chat/stale`, so a tab on
+ * another node reloads the transcript (from the database) instead.
+ */
+const RELAYED_FRAME_BYTES = 6_000
+
 const INTERNAL = () => new HttpError(500, 'INTERNAL', 'Something went wrong.')
 const BAD_TARGET = () =>
   new HttpError(400, 'BAD_REQUEST_TARGET', 'The request target does not parse.')
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected message: ${JSON.stringify(value)}`)
+}
 
 /** Answers an error on a reply that may already be under way. */
 function fail(res: ServerResponse, error: unknown): void {
@@ -108,15 +126,16 @@ export function createDemoServer(options: DemoServerOptions) {
   const identityOf = (cookieHeader: string | null | undefined): Identity =>
     readIdentity(cookieHeader, cookieName, tokens)
 
-  const sessions = createSessionRegistry({
-    ...options.sessions,
-    // A session pushed out by a bound takes its agent turn and its pending asks with it.
-    onEvict(session) {
-      session.turn?.abort(new Error('The session was evicted.'))
-      host.abortSession(session.id)
+  const backend = (options.backend ?? memoryBackend(options.sessions))({
+    evicted(session: SessionRecord) {
+      // A session pushed out by a bound takes its agent turn and its pending asks with it.
+      retire(session.id)
+      backend.bus.publish({ kind: 'gone', sessionId: session.id })
     },
   })
+  const { sessions, transcripts } = backend
   const service = createUserQuestionService()
+  const status = backend.status((sessionId) => publishSession(sessionId))
   const host = createQuestionHost<string>({
     authenticate: (request) => {
       const identity = identityOf(request.headers.get('cookie'))
@@ -124,45 +143,141 @@ export function createDemoServer(options: DemoServerOptions) {
     },
     canAccess: (principal, sessionId) => sessions.canAccess(principal, sessionId),
     trustProxy: options.trustProxy ?? false,
-    onRegistered: (info) => testApi?.onRegistered(info),
+    onRegistered: (info) => {
+      testApi?.onRegistered(info)
+      status.registered(info.sessionId)
+    },
     ...options.hostLimits,
     ...(options.onMuxRefused && { onRefused: options.onMuxRefused }),
+    ...(backend.coordinator && { coordinator: backend.coordinator }),
   })
-  const broadcast = (session: Session, frame: ChatFrame) => host.broadcast(session.id, frame)
-  const publishSession = (session: Session) =>
-    broadcast(session, { type: 'chat/session', session: sessions.summary(session) })
+
+  function retire(sessionId: string): void {
+    agent.interrupt(sessionId, new Error('The session was evicted.'))
+    host.abortSession(sessionId)
+  }
+
+  // Each session's records and frames go out one after the other, in order.
+  const queues = new Map<string, Promise<void>>()
+  function inOrder(sessionId: string, work: () => Promise<void>): Promise<void> {
+    const next = (queues.get(sessionId) ?? Promise.resolve())
+      .then(work)
+      .catch((error: unknown) => console.error('A demo session update failed:', error))
+    queues.set(sessionId, next)
+    void next.then(() => {
+      if (queues.get(sessionId) === next) queues.delete(sessionId)
+    })
+    return next
+  }
+
+  function broadcast(sessionId: string, frame: ChatFrame): void {
+    host.broadcast(sessionId, frame)
+    if (
+      backend.coordinator &&
+      Buffer.byteLength(JSON.stringify(frame)) > RELAYED_FRAME_BYTES - sessionId.length - 16
+    )
+      host.broadcast(sessionId, { type: 'chat/stale' })
+  }
+
+  async function summaries(records: readonly SessionRecord[]): Promise<SessionSummary[]> {
+    const statuses = await status.statusOf(records.map((record) => record.id))
+    return records.map(({ id, title, createdAt, updatedAt }) => ({
+      id,
+      title,
+      createdAt,
+      updatedAt,
+      status: statuses.get(id) ?? 'idle',
+    }))
+  }
+
+  function publishSession(sessionId: string): void {
+    void inOrder(sessionId, async () => {
+      const record = await sessions.get(sessionId)
+      if (!record) return
+      const [session] = await summaries([record])
+      if (session) broadcast(sessionId, { type: 'chat/session', session })
+    })
+  }
 
   // Wrap the host's provider to keep each session's status (waiting / plan review) current.
   const tracked: UserQuestionProvider = {
     ask(request) {
-      const session = request.sessionId ? sessions.get(request.sessionId) : undefined
       const pending = host.provider.ask(request)
-      if (session) {
-        const key = Symbol('ask')
+      if (request.sessionId) {
         const planReview = request.questions.some(
           (question) => question.intent?.kind === 'plan-review',
         )
-        session.pending.set(key, { planReview })
-        publishSession(session)
-        const done = () => {
-          session.pending.delete(key)
-          publishSession(session)
-        }
-        pending.then(done, done)
+        status.track(request.sessionId, planReview, pending)
       }
       return pending
     },
   }
   service.registerProvider(tracked)
 
-  const emit = (session: Session, event: TranscriptEvent) => {
-    sessions.record(session, event)
-    broadcast(session, { type: 'chat/event', event })
-  }
+  const emit = (sessionId: string, event: TranscriptEvent) =>
+    inOrder(sessionId, async () => {
+      await transcripts.record(sessionId, event)
+      await sessions.touch(sessionId)
+      broadcast(sessionId, { type: 'chat/event', event })
+    })
   const modelTurn = options.model ? createModelTurn(options.model) : undefined
-  const agent = createScriptedAgent({ service, emit, modelTurn })
-  const testApi = options.testApi ? createTestApi({ service, sessions }) : null
-  const api = createDemoApi({ host, sessions, agent, testApi, publishSession })
+  const agent = createScriptedAgent({
+    service,
+    emit,
+    transcript: (sessionId) => transcripts.events(sessionId),
+    modelTurn,
+    onTurnStart: (sessionId) =>
+      backend.bus.publish({ kind: 'interrupt', sessionId, reason: 'new-message' }),
+  })
+  const testApi = options.testApi
+    ? createTestApi({
+        service,
+        sessions,
+        ledger: backend.testAsks,
+        bus: backend.bus,
+        report: (error, where) => console.error(`A demo ${where} write failed:`, error),
+      })
+    : null
+  const api = createDemoApi({
+    host,
+    sessions,
+    transcripts,
+    summaries,
+    agent,
+    testApi,
+    publishSession,
+    bus: backend.bus,
+  })
+
+  /** What another node of the cluster tells this one. */
+  function hear(message: DemoMessage): void {
+    switch (message.kind) {
+      case 'interrupt':
+        agent.interrupt(
+          message.sessionId,
+          new Error(
+            message.reason === 'stopped'
+              ? 'Stopped by the user.'
+              : 'A new message interrupted the turn.',
+          ),
+        )
+        return
+      case 'gone':
+        sessions.forget(message.sessionId)
+        retire(message.sessionId)
+        return
+      case 'abort-ask':
+        testApi?.abortHere(message.askId)
+        return
+      case 'drop-streams':
+        host.dropStreams((owner) => owner === message.principal)
+        return
+      default:
+        assertNever(message)
+    }
+  }
+  backend.bus.subscribe(hear)
+
   const serveStatic = createStaticHandler(options.webRoot)
   const upgraded = new Set<Duplex>()
   let closing: Promise<void> | null = null
@@ -237,25 +352,32 @@ export function createDemoServer(options: DemoServerOptions) {
   host.attach(server, { otherUpgrades: 'refuse' })
 
   /**
-   * Stops listening, settles every pending ask (`host.dispose()`), closes
-   * idle connections, and after `shutdownGraceMs` cuts whatever is still
-   * open (a slow upload, a WebSocket). Resolves once the last one is gone.
+   * Stops listening, settles every pending ask (`host.close()`, which also
+   * leaves the cluster), closes idle connections, and after
+   * `shutdownGraceMs` cuts whatever is still open (a slow upload, a
+   * WebSocket). Resolves once the last one is gone and the backend closed.
    */
   function close(): Promise<void> {
-    closing ??= new Promise<void>((resolve) => {
-      const cut = setTimeout(() => {
-        server.closeAllConnections()
-        for (const socket of upgraded) socket.destroy()
-      }, limit('shutdownGraceMs'))
-      server.close(() => {
-        clearTimeout(cut)
-        resolve()
+    closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => {
+        const cut = setTimeout(() => {
+          server.closeAllConnections()
+          for (const socket of upgraded) socket.destroy()
+        }, limit('shutdownGraceMs'))
+        server.close(() => {
+          clearTimeout(cut)
+          resolve()
+        })
       })
-      host.dispose()
+      const left = host.close()
       server.closeIdleConnections()
-    })
+      await closed
+      await left
+      await Promise.all(queues.values())
+      await backend.close()
+    })()
     return closing
   }
 
-  return { server, host, service, sessions, close }
+  return { server, host, service, sessions, ready: backend.joined, close }
 }

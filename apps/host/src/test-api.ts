@@ -7,8 +7,9 @@ import type {
   UserQuestionService,
 } from '@parley/seam'
 import { EmptyBody, parseBody } from './bodies.ts'
+import type { DemoBus } from './cluster/bus.ts'
 import { HttpError, readJson, sendJson } from './http-util.ts'
-import type { SessionRegistry } from './sessions.ts'
+import type { SessionStore, TestAskLedger, TestAskView } from './stores/types.ts'
 import { elicitThroughParley } from './test-elicit.ts'
 
 interface TestAsk {
@@ -18,30 +19,70 @@ interface TestAsk {
   status: 'pending' | 'answered' | 'rejected'
   answer?: AskUserQuestionAnswer
   error?: { name: string; code: string; message: string }
+  /** The ledger writes of this ask, one after the other (a late 'pending' must not win). */
+  written: Promise<void>
+}
+
+export interface TestApiDeps {
+  service: UserQuestionService
+  sessions: SessionStore
+  /** How asks stand, for the other nodes of a cluster. */
+  ledger: TestAskLedger
+  /** Tells the node that holds an ask to abort it. */
+  bus: DemoBus
+  report(error: unknown, where: string): void
 }
 
 const ASK_PATH = /^\/api\/test\/asks\/([A-Za-z0-9-]{1,64})(\/abort)?$/
 const MAX_ASKS = 20_000
 
+const viewOf = ({ status, rpcId, answer, error }: TestAsk): TestAskView => ({
+  status,
+  rpcId,
+  answer,
+  error,
+})
+
 /**
  * The test API (`PARLEY_TEST_API=1` only): lets flows and load tests ask a
  * session's tabs directly and read how the ask settled.
+ *
+ * In a cluster an ask lives on the node that received `POST /api/test/ask`.
+ * That node writes how it stands to the ledger (the database), so `GET
+ * /api/test/asks/:id` answers on every node; an abort on another node is
+ * told to the holding node over the demo bus.
  */
-export function createTestApi(deps: { service: UserQuestionService; sessions: SessionRegistry }) {
+export function createTestApi(deps: TestApiDeps) {
   const asks = new Map<string, TestAsk>()
-  let registering: TestAsk | null = null
+  // The host reports the rpcId with the request, whose signal is the ask's own.
+  const bySignal = new WeakMap<AbortSignal, { askId: string; ask: TestAsk }>()
 
-  function start(principal: string, body: Record<string, unknown>): string {
+  function record(askId: string, ask: TestAsk): void {
+    const view = viewOf(ask)
+    ask.written = ask.written
+      .then(() => deps.ledger.write(askId, ask.principal, view))
+      .catch((error: unknown) => deps.report(error, 'test ask ledger'))
+  }
+
+  async function start(principal: string, body: Record<string, unknown>): Promise<string> {
     const sessionId = typeof body.sessionId === 'string' ? body.sessionId : ''
     // Someone else's session answers exactly as a missing one does: no existence oracle.
-    if (!deps.sessions.canAccess(principal, sessionId))
+    if (!(await deps.sessions.owned(principal, sessionId)))
       throw new HttpError(404, 'NO_SESSION', 'No such session.')
     if (asks.size >= MAX_ASKS) {
       for (const [id, ask] of asks) if (ask.status !== 'pending') asks.delete(id)
     }
     const askId = randomUUID()
-    const ask: TestAsk = { principal, controller: new AbortController(), status: 'pending' }
+    const ask: TestAsk = {
+      principal,
+      controller: new AbortController(),
+      status: 'pending',
+      written: Promise.resolve(),
+    }
+    // Written before the reply, so every node knows the ask as soon as its caller does.
+    await deps.ledger.write(askId, principal, viewOf(ask))
     asks.set(askId, ask)
+    bySignal.set(ask.controller.signal, { askId, ask })
     const request = {
       // Deliberately unchecked here: the seam's own checks are what a test asks about.
       questions: body.questions as AskUserQuestionRequest['questions'],
@@ -50,17 +91,11 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
       ...(typeof body.callId === 'string' ? { callId: body.callId } : {}),
       ...(typeof body.timeoutMs === 'number' ? { timeoutMs: body.timeoutMs } : {}),
     }
-    // The seam calls the provider in the same tick, so the host registers
-    // (and reports the rpcId through onRegistered) inside this call.
-    registering = ask
-    let pending: Promise<AskUserQuestionAnswer>
-    try {
-      pending = deps.service.ask(request)
-    } finally {
-      registering = null
-    }
-    pending.then(
-      (answer) => Object.assign(ask, { status: 'answered', answer }),
+    deps.service.ask(request).then(
+      (answer) => {
+        Object.assign(ask, { status: 'answered', answer })
+        record(askId, ask)
+      },
       (error: unknown) => {
         const { name, code, message } = (error ?? {}) as Record<string, unknown>
         ask.status = 'rejected'
@@ -69,27 +104,46 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
           code: String(code ?? 'UNKNOWN'),
           message: String(message ?? error),
         }
+        record(askId, ask)
       },
     )
     return askId
   }
 
-  function owned(principal: string, askId: string): TestAsk {
+  function local(principal: string, askId: string): TestAsk | undefined {
     const ask = asks.get(askId)
-    if (ask?.principal !== principal) throw new HttpError(404, 'NO_ASK', 'No such ask.')
-    return ask
+    return ask?.principal === principal ? ask : undefined
   }
+
+  /** The ask as this node holds it, or as the node that holds it wrote it down. */
+  async function find(principal: string, askId: string): Promise<TestAskView> {
+    const ask = local(principal, askId)
+    const view = ask ? viewOf(ask) : await deps.ledger.read(principal, askId)
+    if (!view) throw new HttpError(404, 'NO_ASK', 'No such ask.')
+    return view
+  }
+
+  const abortReason = () => new Error('Aborted through the test API.')
 
   return {
     onRegistered(info: RegisteredInfo) {
-      if (registering) registering.rpcId = info.rpcId
+      const signal = info.request.signal
+      const found = signal && bySignal.get(signal)
+      if (!found) return
+      found.ask.rpcId = info.rpcId
+      record(found.askId, found.ask)
+    },
+    /** Another node was asked to abort an ask; it is aborted if it lives here. */
+    abortHere(askId: string) {
+      asks.get(askId)?.controller.abort(abortReason())
     },
     async handle(req: IncomingMessage, res: ServerResponse, pathname: string, principal: string) {
       if (pathname === '/api/test/ask' && req.method === 'POST') {
         const body = await readJson(req, 256 * 1024)
         if (typeof body !== 'object' || body === null || Array.isArray(body))
           throw new HttpError(400, 'BAD_BODY', 'Send a JSON object.')
-        return sendJson(res, 202, { askId: start(principal, body as Record<string, unknown>) })
+        const askId = await start(principal, body as Record<string, unknown>)
+        return sendJson(res, 202, { askId })
       }
       if (pathname === '/api/test/elicit' && req.method === 'POST') {
         const body = await readJson(req, 256 * 1024)
@@ -98,7 +152,7 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
           unknown
         >
         const sessionId = typeof input.sessionId === 'string' ? input.sessionId : ''
-        if (!deps.sessions.canAccess(principal, sessionId))
+        if (!(await deps.sessions.owned(principal, sessionId)))
           throw new HttpError(404, 'NO_SESSION', 'No such session.')
         if (typeof input.message !== 'string' || typeof input.requestedSchema !== 'object')
           throw new HttpError(400, 'BAD_BODY', 'Send { sessionId, message, requestedSchema }.')
@@ -112,14 +166,17 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
       }
       const match = ASK_PATH.exec(pathname)
       if (match?.[1]) {
-        const ask = owned(principal, match[1])
+        const askId = match[1]
+        const view = await find(principal, askId)
         if (match[2] === '/abort' && req.method === 'POST') {
           await parseBody(req, EmptyBody)
-          ask.controller.abort(new Error('Aborted through the test API.'))
+          const ask = local(principal, askId)
+          if (ask) ask.controller.abort(abortReason())
+          else deps.bus.publish({ kind: 'abort-ask', askId })
           return sendJson(res, 200, { aborted: true })
         }
         if (!match[2] && req.method === 'GET') {
-          const { status, rpcId, answer, error } = ask
+          const { status, rpcId, answer, error } = view
           return sendJson(res, 200, { status, rpcId, answer, error })
         }
       }

@@ -1,48 +1,55 @@
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSessionRegistry, type Session } from '../src/sessions.ts'
+import { createMemorySessions } from '../src/stores/sessions.memory.ts'
+import { createMemoryTranscripts } from '../src/stores/transcripts.memory.ts'
+import type { SessionRecord } from '../src/stores/types.ts'
 import { startDemo, user } from './harness.ts'
 
-describe('the session registry', () => {
-  it('evicts the least recently updated session once the total bound is reached', () => {
+describe('the in-memory session store', () => {
+  it('evicts the least recently updated session once the total bound is reached', async () => {
     let now = 0
-    const evicted: Session[] = []
-    const sessions = createSessionRegistry({
+    const evicted: SessionRecord[] = []
+    const sessions = createMemorySessions({
       maxSessions: 2,
       now: () => now++,
       onEvict: (session) => evicted.push(session),
     })
-    const first = sessions.create('alice')
-    const second = sessions.create('bob')
-    sessions.record(first, { kind: 'message', id: 'm', role: 'user', text: 'hi', at: 0 })
-    sessions.create('carol')
+    const first = await sessions.create('alice')
+    const second = await sessions.create('bob')
+    await sessions.touch(first.id)
+    await sessions.create('carol')
     expect(evicted.map((s) => s.id)).toEqual([second.id])
-    expect(sessions.get(second.id)).toBeUndefined()
-    expect(sessions.get(first.id)).toBe(first)
+    expect(await sessions.get(second.id)).toBeUndefined()
+    expect(await sessions.get(first.id)).toBe(first)
     expect(sessions.size).toBe(2)
   })
 
-  it("evicts the principal's own oldest session at the per-principal bound", () => {
+  it("evicts the principal's own oldest session at the per-principal bound", async () => {
     const evicted: string[] = []
-    const sessions = createSessionRegistry({
+    const sessions = createMemorySessions({
       maxSessionsPerPrincipal: 2,
       onEvict: (session) => evicted.push(session.id),
     })
-    const bob = sessions.create('bob')
-    const oldest = sessions.create('alice')
-    sessions.create('alice')
-    sessions.create('alice')
+    const bob = await sessions.create('bob')
+    const oldest = await sessions.create('alice')
+    await sessions.create('alice')
+    await sessions.create('alice')
     expect(evicted).toEqual([oldest.id])
-    expect(sessions.list('alice')).toHaveLength(2)
-    expect(sessions.get(bob.id)).toBe(bob)
+    expect(await sessions.list('alice')).toHaveLength(2)
+    expect(await sessions.get(bob.id)).toBe(bob)
   })
 
-  it('keeps at most maxEvents transcript events, newest last', () => {
-    const sessions = createSessionRegistry({ maxEvents: 3 })
-    const session = sessions.create('alice')
+  it('keeps at most maxEvents transcript events, newest last', async () => {
+    const transcripts = createMemoryTranscripts({ maxEvents: 3, exists: () => true })
     for (let i = 0; i < 5; i++)
-      sessions.record(session, { kind: 'message', id: `m${i}`, role: 'user', text: '.', at: i })
-    expect(session.events.map((e) => e.id)).toEqual(['m2', 'm3', 'm4'])
+      await transcripts.record('s', {
+        kind: 'message',
+        id: `m${i}`,
+        role: 'user',
+        text: '.',
+        at: i,
+      })
+    expect((await transcripts.events('s')).map((e) => e.id)).toEqual(['m2', 'm3', 'm4'])
   })
 })
 

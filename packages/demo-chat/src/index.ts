@@ -75,6 +75,11 @@ export const ChatFrameSchema = v.variant('type', [
     sessionId: v.string(),
     session: SessionSummarySchema,
   }),
+  /**
+   * The transcript changed in a way the live frames did not carry (in a
+   * cluster, a frame too large for the relay to other nodes): reload it.
+   */
+  v.object({ type: v.literal('chat/stale'), sessionId: v.string() }),
 ])
 export type ChatFrame = v.InferOutput<typeof ChatFrameSchema>
 
@@ -82,6 +87,7 @@ export type ChatFrame = v.InferOutput<typeof ChatFrameSchema>
 export type ChatFrameBody =
   | { type: 'chat/event'; event: TranscriptEvent }
   | { type: 'chat/session'; session: SessionSummary }
+  | { type: 'chat/stale' }
 
 /** `GET /api/sessions/:id`. Events that do not parse are dropped one by one, not the whole reply. */
 export const SessionDetailSchema = v.object({

@@ -7,7 +7,6 @@ import {
   type UserQuestionService,
 } from '@parley/seam'
 import { createAskUserQuestionTool } from '@parley/tool'
-import type { Session } from '../sessions.ts'
 import type { createModelTurn } from './model.ts'
 import { type AskResult, scriptFor, type TurnContext } from './scripts.ts'
 
@@ -15,8 +14,12 @@ export interface AgentDeps {
   service: UserQuestionService
   /** A real model's turn (see model.ts); without it the scripted agent answers. */
   modelTurn?: ReturnType<typeof createModelTurn> | undefined
-  /** Records a transcript event on the session and sends it to its tabs. */
-  emit(session: Session, event: TranscriptEvent): void
+  /** Records a transcript event of the session and sends it to its tabs (in order). */
+  emit(sessionId: string, event: TranscriptEvent): Promise<void>
+  /** The session's transcript, which a real model reads as the conversation so far. */
+  transcript(sessionId: string): Promise<TranscriptEvent[]>
+  /** A turn starts here: in a cluster, the other nodes interrupt theirs. */
+  onTurnStart?(sessionId: string): void
   now?(): number
 }
 
@@ -58,9 +61,11 @@ const STATUS_OF_CODE: Record<string, 'cancelled' | 'interrupted'> = {
 export function createScriptedAgent(deps: AgentDeps) {
   const now = deps.now ?? Date.now
   const tool = createAskUserQuestionTool(deps.service)
+  /** The turn in progress of each session, on this node. */
+  const turns = new Map<string, AbortController>()
 
   async function call(
-    session: Session,
+    sessionId: string,
     signal: AbortSignal,
     questions: readonly { id: string; question: string }[],
     run: (callId: string) => Promise<AskUserQuestionAnswer>,
@@ -72,17 +77,17 @@ export function createScriptedAgent(deps: AgentDeps) {
       name: 'ask_user_question',
       total: questions.length,
     } as const
-    deps.emit(session, { ...base, status: 'running', at: now() })
+    void deps.emit(sessionId, { ...base, status: 'running', at: now() })
     try {
       if (signal.aborted) throw Object.assign(new Error('aborted'), { code: 'ASK_ABORTED' })
       const answer = await run(callId)
       const answers = answerLines(questions, answer)
       const answered = answers.filter((line) => !line.skipped).length
-      deps.emit(session, { ...base, status: 'answered', answered, answers, at: now() })
+      void deps.emit(sessionId, { ...base, status: 'answered', answered, answers, at: now() })
       return { ok: true, answer }
     } catch (error) {
       const result = failure(error)
-      deps.emit(session, {
+      void deps.emit(sessionId, {
         ...base,
         status: STATUS_OF_CODE[result.code] ?? 'failed',
         code: result.code,
@@ -93,15 +98,22 @@ export function createScriptedAgent(deps: AgentDeps) {
   }
 
   /** Runs one agent turn for a user message. A new message interrupts the turn in progress. */
-  async function send(session: Session, text: string): Promise<void> {
-    session.turn?.abort(new Error('A new message interrupted the turn.'))
+  async function send(sessionId: string, text: string): Promise<void> {
+    interrupt(sessionId, new Error('A new message interrupted the turn.'))
     const controller = new AbortController()
-    session.turn = controller
+    turns.set(sessionId, controller)
+    deps.onTurnStart?.(sessionId)
     const { signal } = controller
-    deps.emit(session, { kind: 'message', id: randomUUID(), role: 'user', text, at: now() })
+    const said = deps.emit(sessionId, {
+      kind: 'message',
+      id: randomUUID(),
+      role: 'user',
+      text,
+      at: now(),
+    })
     const ctx: TurnContext = {
       say(reply) {
-        deps.emit(session, {
+        void deps.emit(sessionId, {
           kind: 'message',
           id: randomUUID(),
           role: 'agent',
@@ -110,12 +122,12 @@ export function createScriptedAgent(deps: AgentDeps) {
         })
       },
       askTool: (input) =>
-        call(session, signal, input.questions, (callId) =>
-          tool.execute(input, { signal, sessionId: session.id, callId }),
+        call(sessionId, signal, input.questions, (callId) =>
+          tool.execute(input, { signal, sessionId, callId }),
         ),
       askDirect: (questions: AskUserQuestionItem[]) =>
-        call(session, signal, questions, (callId) =>
-          deps.service.ask({ questions, sessionId: session.id, callId, signal }),
+        call(sessionId, signal, questions, (callId) =>
+          deps.service.ask({ questions, sessionId, callId, signal }),
         ),
     }
     try {
@@ -125,7 +137,7 @@ export function createScriptedAgent(deps: AgentDeps) {
           registerProvider: (provider) => deps.service.registerProvider(provider),
           ask: async (request) => {
             const result = await call(
-              session,
+              sessionId,
               signal,
               request.questions,
               () => deps.service.ask(request),
@@ -135,19 +147,26 @@ export function createScriptedAgent(deps: AgentDeps) {
             throw result.cause
           },
         }
+        await said
+        const session = { id: sessionId, events: await deps.transcript(sessionId) }
         await deps.modelTurn(session, signal, tracked, ctx.say)
       } else await scriptFor(text)(ctx)
     } finally {
-      if (session.turn === controller) session.turn = null
+      if (turns.get(sessionId) === controller) turns.delete(sessionId)
     }
   }
 
-  /** Interrupts the turn in progress, as a Stop button would. */
-  function stop(session: Session): boolean {
-    if (!session.turn) return false
-    session.turn.abort(new Error('Stopped by the user.'))
+  /** Aborts the session's turn in progress on this node; whether there was one. */
+  function interrupt(sessionId: string, reason: Error): boolean {
+    const turn = turns.get(sessionId)
+    if (!turn) return false
+    turns.delete(sessionId)
+    turn.abort(reason)
     return true
   }
 
-  return { send, stop }
+  /** Interrupts the turn in progress, as a Stop button would. */
+  const stop = (sessionId: string) => interrupt(sessionId, new Error('Stopped by the user.'))
+
+  return { send, stop, interrupt }
 }

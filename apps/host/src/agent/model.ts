@@ -1,8 +1,8 @@
 import { createOpenAI } from '@ai-sdk/openai'
+import type { TranscriptEvent } from '@parley/demo-chat'
 import type { UserQuestionService } from '@parley/seam'
 import { askUserQuestionAiTool } from '@parley/tool/ai-sdk'
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from 'ai'
-import type { Session } from '../sessions.ts'
 
 const SYSTEM = `You are a careful coding assistant in a chat app. When you cannot continue safely on your own — you need the user to pick a path, confirm a risky default, or supply a missing fact — call ask_user_question instead of guessing or asking in plain text. Batch related questions into one call. After the tool returns, continue using the answers; a cancelled question is not consent.`
 
@@ -25,7 +25,7 @@ export function createModelTurn(settings: ModelSettings) {
           ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
         }).chat(settings.model)
   return async function modelTurn(
-    session: Session,
+    session: { id: string; events: readonly TranscriptEvent[] },
     signal: AbortSignal,
     service: UserQuestionService,
     say: (text: string) => void,

@@ -51,6 +51,8 @@ function upsertEvent(events: TranscriptEvent[], event: TranscriptEvent): Transcr
 /** Patches the query cache with one live frame from the mux. */
 export function applyChatFrame(client: QueryClient, frame: ChatFrame) {
   if (frame.type === 'chat/session') return upsertSession(client, frame.session)
+  if (frame.type === 'chat/stale')
+    return void client.invalidateQueries({ queryKey: keys.session(frame.sessionId) })
   client.setQueryData<SessionDetail>(keys.session(frame.sessionId), (detail) =>
     detail ? { ...detail, events: upsertEvent(detail.events, frame.event) } : detail,
   )

@@ -1,0 +1,67 @@
+import { createLocalBus, type DemoBus } from './cluster/bus.ts'
+import { type Coordinator, createLocalStatus, type SessionStatusSource } from './session-status.ts'
+import { createMemorySessions } from './stores/sessions.memory.ts'
+import { createMemoryTestAsks } from './stores/test-asks.memory.ts'
+import { createMemoryTranscripts } from './stores/transcripts.memory.ts'
+import type {
+  SessionLimits,
+  SessionRecord,
+  SessionStore,
+  TestAskLedger,
+  TranscriptStore,
+} from './stores/types.ts'
+
+/** What the demo server is told by the stores it runs on. */
+export interface BackendHooks {
+  /** A bound pushed this session out (here; the other nodes hear it over the bus). */
+  evicted(session: SessionRecord): void
+}
+
+/**
+ * Everything the demo keeps outside one request: in this process's memory,
+ * or (cluster mode) in PostgreSQL with a coordinator and a bus to the other
+ * nodes.
+ */
+export interface DemoBackend {
+  sessions: SessionStore
+  transcripts: TranscriptStore
+  testAsks: TestAskLedger
+  bus: DemoBus
+  /** The cluster's coordinator, for `createQuestionHost`; none in one process. */
+  coordinator?: Coordinator | undefined
+  /** Resolves once the host joined the cluster (at once in one process). */
+  joined: Promise<void>
+  /** Where a session's status (waiting, plan review) comes from. */
+  status(changed: (sessionId: string) => void): SessionStatusSource
+  /** Releases what the backend holds (after the host left its cluster). */
+  close(): Promise<void>
+}
+
+/** Makes the backend with the server's hooks. */
+export type BackendFactory = (hooks: BackendHooks) => DemoBackend
+
+/** One process: the in-memory demo, with no connection to anything. */
+export function memoryBackend(limits: SessionLimits = {}): BackendFactory {
+  return (hooks) => {
+    const sessions = createMemorySessions({
+      ...limits,
+      onEvict(session) {
+        transcripts.drop(session.id)
+        hooks.evicted(session)
+      },
+    })
+    const transcripts = createMemoryTranscripts({
+      maxEvents: limits.maxEvents,
+      exists: (id) => sessions.has(id),
+    })
+    return {
+      sessions,
+      transcripts,
+      testAsks: createMemoryTestAsks(),
+      bus: createLocalBus(),
+      joined: Promise.resolve(),
+      status: createLocalStatus,
+      async close() {},
+    }
+  }
+}
