@@ -13,7 +13,16 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const tsc = join(root, 'node_modules/.bin/tsc')
 
 /** In dependency order. */
-export const PACKAGES = ['seam', 'machine', 'client', 'tool', 'host', 'react', 'mcp']
+export const PACKAGES = [
+  'seam',
+  'machine',
+  'client',
+  'tool',
+  'host',
+  'host-postgres',
+  'react',
+  'mcp',
+]
 
 function files(dir, test) {
   return readdirSync(dir).flatMap((name) => {

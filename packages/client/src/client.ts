@@ -134,6 +134,13 @@ export interface QuestionClient {
 function isRequested(frame: DownlinkFrame): frame is QuestionRequestedFrame {
   return frame.type === 'question/requested'
 }
+/** 128 random bits as hex (`getRandomValues` also works outside secure contexts). */
+function mintResponseId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+}
+
 function isResolved(frame: DownlinkFrame): frame is QuestionResolvedFrame {
   return frame.type === 'question/resolved'
 }
@@ -232,8 +239,14 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     headers,
   }
 
+  // A response without a receipt yet keeps its id, so a retry is the same
+  // response to the host (accepted again if the lost reply was a commit).
+  const unconfirmed = new Map<string, string>()
   async function send(body: RespondBody): Promise<RespondReceipt> {
-    const receipt = await postRespond(post, body)
+    const responseId = unconfirmed.get(body.rpcId) ?? mintResponseId()
+    unconfirmed.set(body.rpcId, responseId)
+    const receipt = await postRespond(post, { ...body, responseId })
+    unconfirmed.delete(body.rpcId)
     // Accepted: the host's `question/resolved` broadcast retires it, with its outcome.
     // Not pending: settled elsewhere; its outcome comes with that broadcast, if at all.
     if (!receipt.accepted && receipt.reason === 'not-pending')

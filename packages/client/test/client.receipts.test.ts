@@ -169,3 +169,34 @@ describe('backoffDelay', () => {
     expect(backoffDelay(20, () => 0.5)).toBe(7500)
   })
 })
+
+describe('a retried response', () => {
+  it('carries the same responseId until a receipt arrives, then a new one', async () => {
+    running = await startHost()
+    running.ask('s1')
+    const bodies: { rpcId: string; responseId?: string }[] = []
+    let failNext = true
+    const fetch = async (_url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)))
+      if (failNext) {
+        failNext = false
+        throw new TypeError('network down')
+      }
+      return new Response(JSON.stringify({ accepted: false, reason: 'bad-response', issues: [] }))
+    }
+    const c = createQuestionClient(clientOptions(running.base, 'alice', { fetch }))
+    client = c
+    await until(c.subscribe, () => c.getSessionQuestions('s1').length === 1)
+    const rpcId = c.getSessionQuestions('s1')[0]?.rpcId ?? ''
+    await expect(c.respond(rpcId, 's1', VALID_ANSWER)).rejects.toMatchObject({
+      code: 'RESPOND_NETWORK',
+    })
+    await c.respond(rpcId, 's1', VALID_ANSWER)
+    await c.respond(rpcId, 's1', VALID_ANSWER)
+    const [lost, retried, next] = bodies.map((body) => body.responseId)
+    expect(lost).toMatch(/^[0-9a-f]{32}$/)
+    expect(retried).toBe(lost)
+    expect(next).toMatch(/^[0-9a-f]{32}$/)
+    expect(next).not.toBe(lost)
+  })
+})

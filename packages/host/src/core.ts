@@ -76,9 +76,8 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     },
     report,
   }
-  const cluster = coordinator
-    ? createClusterAsks({ ...askDeps, coordinator, joined: joinCluster() })
-    : undefined
+  const joined = joinCluster()
+  const cluster = coordinator ? createClusterAsks({ ...askDeps, coordinator, joined }) : undefined
   const asks = cluster ?? createAskRegistry(askDeps)
 
   /** Joins the coordinator's cluster, wiring its events to the hub and the asks. */
@@ -106,9 +105,9 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       resync: () => void hub.dropAll(),
       report,
     }
-    const joined = coordinator.join(node)
-    joined.catch((error: unknown) => report(error, 'coordinator.join'))
-    return joined
+    const joining = coordinator.join(node)
+    joining.catch((error: unknown) => report(error, 'coordinator.join'))
+    return joining
   }
   const fence = {
     authenticate: options.authenticate,
@@ -158,6 +157,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
 
   return {
     coordinator,
+    joined,
     muxPath,
     respondPath,
     trustProxy: options.trustProxy ?? false,

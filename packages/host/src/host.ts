@@ -47,6 +47,12 @@ export interface QuestionHost<P = unknown> {
    * for that to finish.
    */
   dispose(): void
+  /**
+   * Resolves once the host joined its cluster (migrations applied, listening,
+   * heartbeating); at once without a coordinator. Rejects when joining failed.
+   * Asks wait for it by themselves; await it before taking traffic.
+   */
+  readonly ready: Promise<void>
   /** Disposes the host and resolves once it left its cluster (at once without one). */
   close(): Promise<void>
 }
@@ -66,6 +72,7 @@ export function hostOn<P>(core: HostCore<P>, onDispose?: () => void): QuestionHo
   }
   return {
     provider: { ask: (request) => core.asks.ask(request) },
+    ready: core.joined,
     fetch,
     broadcast(sessionId, frame) {
       const parsed = parseWith(AppFrameSchema, frame)

@@ -6,6 +6,14 @@
  */
 export type { Settlement } from './asks.ts'
 export { MAX_TIMER_MS } from './asks.ts'
+export type {
+  ClaimOutcome,
+  CoordinatedEntry,
+  CoordinatedNode,
+  CoordinatedSettlement,
+  QuestionCoordinator,
+  RegisterOutcome,
+} from './coordinator.ts'
 export { isAllowedOrigin } from './fences.ts'
 export { createQuestionHost, type QuestionHost } from './host.ts'
 export {

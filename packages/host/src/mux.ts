@@ -47,6 +47,12 @@ interface Stream<P> {
   /** Live frames that arrive while the replay runs; sent after `mux/ready`. */
   held: Held[] | null
   heldBytes: number
+  /**
+   * With a shared snapshot only: the questions the replay carried, until they
+   * resolve. Another node's doorbell for one of them can arrive after
+   * `mux/ready`; it is not sent twice.
+   */
+  replayed: Set<string> | null
 }
 
 interface HubDeps<P> {
@@ -162,6 +168,7 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
       await stream.sink.drained?.()
       if (!streams.has(stream)) return
     }
+    if (deps.snapshot) stream.replayed = replayed
     batch(stream, () => {
       deliver(stream, READY)
       const held = stream.held ?? []
@@ -217,7 +224,15 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
       sessions: ReadonlySet<string> | null,
       ticket: StreamTicket,
     ): () => void {
-      const stream: Stream<P> = { sink, principal, sessions, ticket, held: [], heldBytes: 0 }
+      const stream: Stream<P> = {
+        sink,
+        principal,
+        sessions,
+        ticket,
+        held: [],
+        heldBytes: 0,
+        replayed: null,
+      }
       streams.add(stream)
       replay(stream).catch((error: unknown) => {
         deps.report(error, 'replay')
@@ -233,8 +248,13 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
      */
     publish(sessionId: string, frame: DownlinkFrame, text = JSON.stringify(frame)): void {
       const requested = frame.type === 'question/requested' ? String(frame.rpcId) : undefined
+      const resolved = frame.type === 'question/resolved' ? String(frame.rpcId) : undefined
       for (const stream of [...streams]) {
         if (!sees(stream, sessionId)) continue
+        if (stream.replayed) {
+          if (requested !== undefined && stream.replayed.has(requested)) continue
+          if (resolved !== undefined) stream.replayed.delete(resolved)
+        }
         if (!stream.held) {
           deliver(stream, text)
           continue

@@ -1,0 +1,278 @@
+import type {
+  ClaimOutcome,
+  CoordinatedEntry,
+  CoordinatedNode,
+  CoordinatedSettlement,
+  PendingEntry,
+  QuestionCoordinator,
+  RegisterOutcome,
+} from '@parley/host'
+import type { Pool, PoolClient } from 'pg'
+import { createListener, type Listener } from './listener.ts'
+import { migrate } from './migrations.ts'
+import { type Doorbell, MAX_PAYLOAD_BYTES } from './notifications.ts'
+import { entryOf, settlementOf } from './rows.ts'
+import * as SQL from './sql.ts'
+
+/** Options of {@link createPostgresCoordinator}. */
+export interface PostgresCoordinatorOptions {
+  /**
+   * The pool the coordinator queries through. It also holds one connection
+   * of it for `LISTEN` for as long as the node is joined, so give it at
+   * least 3 (`pg`'s default is 10). The coordinator never ends it.
+   */
+  pool: Pool
+  /** This node's id, unique in the cluster. @default a random UUID */
+  nodeId?: string
+  /** The `LISTEN`/`NOTIFY` channel. @default 'parley' */
+  channel?: string
+  /** How often this node heartbeats and reaps dead nodes. @default 2000 */
+  heartbeatMs?: number
+  /**
+   * A node that has not heartbeat for this long is dead: its plain questions
+   * end `aborted` (reason `server-gone`) on every tab. @default 6000
+   */
+  deadAfterMs?: number
+  /**
+   * How often the node re-reads the questions its agents await, so a missed
+   * notification cannot hang an agent. @default 5000
+   */
+  recheckMs?: number
+  /**
+   * How long a durable question (asked with a `resumeKey`) of a dead or
+   * departed node stays pending for its agent to re-attach; it then ends
+   * `aborted` (`server-gone`). @default 300000 (5 min)
+   */
+  reattachGraceMs?: number
+  /** How long settled questions are kept (for retries and late re-attachment). @default 86400000 (24 h) */
+  keepSettledMs?: number
+  /** Runs migrations in `join()`. Turn off when you apply them with `migrate()` at deploy. @default true */
+  migrate?: boolean
+}
+
+/** A `QuestionCoordinator` on PostgreSQL, with a few figures for tests and dashboards. */
+export interface PostgresCoordinator extends QuestionCoordinator {
+  /** Notifications this node received and acted on, and times its listener reconnected. */
+  readonly stats: { readonly notifications: number; readonly reconnects: number }
+}
+
+const RELOAD = Symbol('reload')
+
+/**
+ * Creates the coordinator of one node. Give it to `createQuestionHost({
+ * coordinator })`; the host joins the cluster (migrating the tables, then
+ * listening and heartbeating) and leaves it on `host.close()`.
+ */
+export function createPostgresCoordinator(
+  options: PostgresCoordinatorOptions,
+): PostgresCoordinator {
+  const { pool } = options
+  const nodeId = options.nodeId ?? crypto.randomUUID()
+  const channel = options.channel ?? 'parley'
+  const heartbeatMs = options.heartbeatMs ?? 2_000
+  const deadAfterMs = options.deadAfterMs ?? 6_000
+  const recheckMs = options.recheckMs ?? 5_000
+  const graceMs = options.reattachGraceMs ?? 300_000
+  const keepMs = options.keepSettledMs ?? 86_400_000
+  let node: CoordinatedNode | undefined
+  let listener: Listener | undefined
+  let timers: ReturnType<typeof setInterval>[] = []
+  let left = false
+  let notifications = 0
+  let reconnects = 0
+  let warnedLargeFrame = false
+
+  const report = (error: unknown, where: string) => node?.report(error, `postgres.${where}`)
+
+  async function onDoorbell(bell: Doorbell): Promise<void> {
+    if (!node || bell.n === nodeId) return
+    notifications += 1
+    switch (bell.t) {
+      case 'q':
+        return node.requested(bell.s, () => get(bell.id))
+      case 'r':
+        return node.resolved({
+          rpcId: bell.id,
+          sessionId: bell.s,
+          outcome: bell.o,
+          reason: bell.w ?? undefined,
+          owner: bell.own,
+        })
+      case 'a':
+        if (bell.prev === nodeId) node.superseded(bell.id)
+        return
+      case 'f':
+        return node.frame(bell.s, bell.x)
+    }
+  }
+
+  async function get(rpcId: string): Promise<PendingEntry | undefined> {
+    const { rows } = await pool.query(SQL.GET_PENDING, [rpcId])
+    return rows[0] ? entryOf(rows[0]) : undefined
+  }
+
+  async function heartbeat(): Promise<void> {
+    await pool.query(SQL.HEARTBEAT, [nodeId])
+    await pool.query(SQL.REAP, [deadAfterMs, graceMs, keepMs, channel])
+  }
+
+  /** Settles locally what this node awaits but missed hearing about. */
+  async function recheck(): Promise<void> {
+    const awaited = node?.awaited() ?? []
+    if (awaited.length === 0 || !node) return
+    const { rows } = await pool.query(SQL.RECHECK, [awaited, nodeId])
+    for (const row of rows) {
+      if (row.state === 'pending') node.superseded(row.rpc_id)
+      else
+        await node.resolved({
+          rpcId: row.rpc_id,
+          sessionId: row.session_id,
+          outcome: row.state,
+          reason: row.reason === 'server-gone' ? 'server-gone' : undefined,
+          owner: row.owner,
+        })
+    }
+  }
+
+  function every(ms: number, task: () => Promise<void>, where: string): void {
+    const handle = setInterval(() => {
+      task().catch((error: unknown) => report(error, where))
+    }, ms)
+    handle.unref?.()
+    timers.push(handle)
+  }
+
+  async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      const result = await work(client)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw error
+    } finally {
+      client.release()
+    }
+  }
+
+  /** A question with the same key exists: attach to it, collect its ending, or free the key. */
+  async function attach(entry: CoordinatedEntry): Promise<RegisterOutcome | typeof RELOAD> {
+    return inTransaction(async (client) => {
+      const found = await client.query(SQL.FIND_BY_KEY, [entry.sessionId, entry.resumeKey])
+      const row = found.rows[0]
+      if (!row) return RELOAD
+      if (row.state === 'pending') {
+        await client.query(SQL.ATTACH, [row.rpc_id, nodeId, channel, row.owner])
+        const deadlineAt = row.deadline_ms === null ? undefined : Number(row.deadline_ms)
+        return { kind: 'attached', entry: entryOf(row), deadlineAt }
+      }
+      if (row.delivered_at === null) {
+        const delivered = await client.query(SQL.DELIVER_SETTLED, [row.rpc_id, nodeId])
+        await client.query(SQL.FREE_KEY, [row.rpc_id])
+        return { kind: 'settled', rpcId: row.rpc_id, settlement: settlementOf(delivered.rows[0]) }
+      }
+      // Delivered to an earlier attachment: the key asks afresh.
+      await client.query(SQL.FREE_KEY, [row.rpc_id])
+      return RELOAD
+    })
+  }
+
+  return {
+    nodeId,
+    get stats() {
+      return { notifications, reconnects }
+    },
+    async join(joining) {
+      node = joining
+      if (options.migrate !== false) await migrate(pool)
+      await pool.query(SQL.HEARTBEAT, [nodeId])
+      listener = await createListener({
+        pool,
+        channel,
+        onDoorbell,
+        onReconnect() {
+          reconnects += 1
+          node?.resync()
+          recheck().catch((error: unknown) => report(error, 'recheck'))
+        },
+        report,
+      })
+      every(heartbeatMs, heartbeat, 'heartbeat')
+      every(recheckMs, recheck, 'recheck')
+    },
+    async register(entry) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const inserted = await pool.query(SQL.INSERT_QUESTION, [
+          entry.rpcId,
+          entry.sessionId,
+          entry.frameText,
+          nodeId,
+          entry.deadlineAt ?? null,
+          channel,
+          entry.resumeKey ?? null,
+        ])
+        if (inserted.rowCount === 1) return { kind: 'created' }
+        const attached = await attach(entry)
+        if (attached !== RELOAD) return attached
+      }
+      throw new Error(`resumeKey ${entry.resumeKey} kept changing hands; try again.`)
+    },
+    get,
+    async claim(rpcId, settlement: CoordinatedSettlement, responseId): Promise<ClaimOutcome> {
+      const answer = settlement.outcome === 'answered' ? JSON.stringify(settlement.answer) : null
+      const reason = settlement.outcome === 'answered' ? null : (settlement.reason ?? null)
+      const { rows } = await pool.query(SQL.CLAIM, [
+        rpcId,
+        settlement.outcome,
+        answer,
+        reason,
+        responseId ?? null,
+        nodeId,
+        channel,
+      ])
+      if (rows[0]) return { status: 'won', sessionId: rows[0].session_id }
+      return { status: 'lost' }
+    },
+    async repeated(rpcId, sessionId, responseId) {
+      const { rowCount } = await pool.query(SQL.REPEATED, [rpcId, sessionId, responseId])
+      return rowCount === 1
+    },
+    async collect(rpcId) {
+      const { rows } = await pool.query(SQL.COLLECT, [rpcId, nodeId])
+      return rows[0] ? settlementOf(rows[0]) : undefined
+    },
+    async snapshot(includes, sessions) {
+      const { rows } = await pool.query(SQL.SNAPSHOT, [sessions ? [...sessions] : null])
+      const entries: PendingEntry[] = []
+      for (const row of rows) if (includes(row.session_id)) entries.push(entryOf(row))
+      return entries
+    },
+    broadcast(sessionId, text) {
+      const payload = JSON.stringify({ t: 'f', s: sessionId, x: text, n: nodeId })
+      if (new TextEncoder().encode(payload).byteLength > MAX_PAYLOAD_BYTES) {
+        if (!warnedLargeFrame)
+          report(
+            new Error(`An app frame above ${MAX_PAYLOAD_BYTES} bytes reaches this node only.`),
+            'broadcast',
+          )
+        warnedLargeFrame = true
+        return
+      }
+      pool
+        .query('SELECT pg_notify($1, $2)', [channel, payload])
+        .catch((error: unknown) => report(error, 'broadcast'))
+    },
+    async leave(release) {
+      if (left) return
+      left = true
+      for (const handle of timers) clearInterval(handle)
+      timers = []
+      await listener?.close()
+      if (release.length > 0) await pool.query(SQL.RELEASE, [release, nodeId])
+      await pool.query(SQL.FORGET_NODE, [nodeId])
+      node = undefined
+    },
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * `@parley/host-postgres`: the PostgreSQL coordinator of a multi-node
+ * `@parley/host`. One table is the source of truth per question; a claim is
+ * one `UPDATE … WHERE state = 'pending'` committed with its `NOTIFY`; nodes
+ * heartbeat, and the questions of a node that stopped end on every tab.
+ */
+export {
+  createPostgresCoordinator,
+  type PostgresCoordinator,
+  type PostgresCoordinatorOptions,
+} from './coordinator.ts'
+export { MIGRATIONS, migrate } from './migrations.ts'
+export { MAX_PAYLOAD_BYTES } from './notifications.ts'
+export { CorruptRowError } from './rows.ts'

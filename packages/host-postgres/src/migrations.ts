@@ -1,0 +1,87 @@
+import type { Pool } from 'pg'
+
+/**
+ * The coordinator's schema, one entry per version, applied in order and
+ * never edited once released (a change is a new version). Every table is
+ * prefixed `parley_`, so the coordinator can share a database with the app.
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'questions and nodes',
+    sql: `
+      CREATE TABLE parley_questions (
+        rpc_id        text PRIMARY KEY,
+        seq           bigserial NOT NULL,
+        session_id    text NOT NULL,
+        resume_key    text,
+        frame_text    text NOT NULL,
+        state         text NOT NULL DEFAULT 'pending'
+                      CHECK (state IN ('pending', 'answered', 'cancelled', 'aborted', 'timed-out')),
+        reason        text,
+        answer        jsonb,
+        response_id   text,
+        owner         text,
+        deadline_at   timestamptz,
+        requested_at  timestamptz NOT NULL DEFAULT now(),
+        settled_at    timestamptz,
+        orphaned_at   timestamptz,
+        delivered_at  timestamptz
+      );
+      CREATE UNIQUE INDEX parley_questions_resume_key
+        ON parley_questions (session_id, resume_key) WHERE resume_key IS NOT NULL;
+      CREATE INDEX parley_questions_pending_session
+        ON parley_questions (session_id, seq) WHERE state = 'pending';
+      CREATE INDEX parley_questions_pending_owner
+        ON parley_questions (owner) WHERE state = 'pending';
+      CREATE INDEX parley_questions_settled_at
+        ON parley_questions (settled_at) WHERE state <> 'pending';
+      CREATE TABLE parley_nodes (
+        node_id       text PRIMARY KEY,
+        started_at    timestamptz NOT NULL DEFAULT now(),
+        heartbeat_at  timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+]
+
+/** The advisory lock key that serialises migrations across nodes starting together. */
+const MIGRATION_LOCK = 0x7061726c // "parl"
+
+/**
+ * Brings the coordinator's tables to the latest version. Idempotent, and safe
+ * when several nodes start at once: one applies, the others wait for its
+ * lock and then find nothing to do. Returns the versions it applied.
+ */
+export async function migrate(pool: Pool): Promise<number[]> {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    await client.query(`
+      CREATE TABLE IF NOT EXISTS parley_migrations (
+        version     integer PRIMARY KEY,
+        name        text NOT NULL,
+        applied_at  timestamptz NOT NULL DEFAULT now()
+      )`)
+    const done = await client.query<{ version: number }>('SELECT version FROM parley_migrations')
+    const applied = new Set(done.rows.map((row) => row.version))
+    const ran: number[] = []
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue
+      await client.query(migration.sql)
+      await client.query('INSERT INTO parley_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ])
+      ran.push(migration.version)
+    }
+    await client.query('COMMIT')
+    return ran
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}

@@ -1,0 +1,53 @@
+import type { CoordinatedSettlement, PendingEntry } from '@parley/host'
+import { AskUserQuestionAnswerSchema } from '@parley/seam'
+import { parseQuestionRequestedFrame, parseWith, QuestionOutcomeSchema } from '@parley/seam/wire'
+
+/** A stored row is parsed like any other input: a row that does not parse is a corrupt table. */
+export class CorruptRowError extends Error {
+  readonly code = 'CORRUPT_ROW'
+  constructor(what: string, rpcId: unknown) {
+    super(`parley_questions row ${String(rpcId)}: ${what} does not parse.`)
+  }
+}
+
+/** The pending entry of a row with `rpc_id` and `frame_text`. */
+export function entryOf(row: { rpc_id: string; frame_text: string }): PendingEntry {
+  let data: unknown
+  try {
+    data = JSON.parse(row.frame_text)
+  } catch {
+    throw new CorruptRowError('frame_text', row.rpc_id)
+  }
+  const parsed = parseQuestionRequestedFrame(data)
+  if (!parsed.ok || parsed.value.rpcId !== row.rpc_id)
+    throw new CorruptRowError('frame_text', row.rpc_id)
+  const frame = parsed.value
+  return {
+    rpcId: frame.rpcId,
+    sessionId: frame.sessionId,
+    frame,
+    frameText: row.frame_text,
+    request: {
+      questions: frame.questions,
+      sessionId: frame.sessionId,
+      ...(frame.callId !== undefined && { callId: frame.callId }),
+    },
+  }
+}
+
+/** How a settled row ended (`state`, `reason`, `answer`). */
+export function settlementOf(
+  row: { state: unknown; reason: unknown; answer: unknown; rpc_id?: unknown } | undefined,
+): CoordinatedSettlement {
+  if (!row) throw new CorruptRowError('the settled row', undefined)
+  const state = parseWith(QuestionOutcomeSchema, row.state)
+  if (!state.ok) throw new CorruptRowError('state', row.rpc_id)
+  if (state.value !== 'answered')
+    return {
+      outcome: state.value,
+      reason: row.reason === 'server-gone' ? 'server-gone' : undefined,
+    }
+  const answer = parseWith(AskUserQuestionAnswerSchema, row.answer)
+  if (!answer.ok) throw new CorruptRowError('answer', row.rpc_id)
+  return { outcome: 'answered', answer: answer.value }
+}

@@ -1,0 +1,150 @@
+import type { QuestionHostOptions, RegisteredInfo } from '@parley/host'
+import pg from 'pg'
+import {
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../../../scripts/throwaway-postgres.ts'
+import { startHost, type TestHost } from '../../host/test/helpers.ts'
+import {
+  createPostgresCoordinator,
+  type PostgresCoordinator,
+  type PostgresCoordinatorOptions,
+} from '../src/index.ts'
+
+/** One node of a test cluster: a real host on a port, its own pool and coordinator. */
+export interface TestNode extends TestHost {
+  readonly id: string
+  readonly pool: pg.Pool
+  readonly coordinator: PostgresCoordinator
+  /** The rpcId of the `index`-th ask this node registered, once it is registered. */
+  registeredId(index: number): Promise<string>
+  /** What the host reported to `onError`. */
+  readonly errors: unknown[]
+  /** Leaves the cluster politely (host.close) and ends the pool. */
+  stop(): Promise<void>
+  /** Stops heartbeating and listening without a word, as a killed process would; ends the pool. */
+  crash(): Promise<void>
+}
+
+/** Fast liveness for tests: dead after 600 ms without a heartbeat. */
+export const FAST: Partial<PostgresCoordinatorOptions> = {
+  heartbeatMs: 150,
+  deadAfterMs: 600,
+  recheckMs: 250,
+}
+
+export interface TestCluster {
+  readonly url: string
+  readonly admin: pg.Pool
+  readonly nodes: TestNode[]
+  /** Adds a node. */
+  start(
+    id: string,
+    options?: Partial<PostgresCoordinatorOptions>,
+    host?: Partial<QuestionHostOptions<string>>,
+  ): Promise<TestNode>
+  /** Stops every node still running and empties the tables (between tests). */
+  reset(): Promise<void>
+  /** Stops everything and removes the database. */
+  close(): Promise<void>
+}
+
+/** A throwaway PostgreSQL and the nodes a test starts on it; one per test file. */
+export async function startCluster(): Promise<TestCluster> {
+  const db: ThrowawayPostgres = await startThrowawayPostgres()
+  const admin = new pg.Pool({ connectionString: db.url, max: 2 })
+  const nodes: TestNode[] = []
+  let channels = 0
+  let channel = `parley_test_${channels}`
+
+  async function start(
+    id: string,
+    options: Partial<PostgresCoordinatorOptions> = {},
+    hostOptions: Partial<QuestionHostOptions<string>> = {},
+  ): Promise<TestNode> {
+    const pool = new pg.Pool({ connectionString: db.url, max: 6, application_name: id })
+    pool.on('error', () => {})
+    const coordinator = createPostgresCoordinator({
+      pool,
+      nodeId: id,
+      channel,
+      ...FAST,
+      ...options,
+    })
+    const errors: unknown[] = []
+    const registered: RegisteredInfo[] = []
+    const wakers = new Set<() => void>()
+    const running = await startHost({
+      coordinator,
+      onError: (error) => errors.push(error),
+      onRegistered(info) {
+        registered.push(info)
+        for (const wake of [...wakers]) wake()
+      },
+      ...hostOptions,
+    })
+    await running.host.ready
+    let stopped = false
+    const node: TestNode = {
+      ...running,
+      id,
+      pool,
+      coordinator,
+      errors,
+      registered,
+      registeredId(index) {
+        return new Promise((resolve) => {
+          const check = () => {
+            const info = registered[index]
+            if (!info) return
+            wakers.delete(check)
+            resolve(info.rpcId)
+          }
+          wakers.add(check)
+          check()
+        })
+      },
+      async stop() {
+        if (stopped) return
+        stopped = true
+        await running.host.close()
+        await running.close()
+        await pool.end()
+      },
+      async crash() {
+        if (stopped) return
+        stopped = true
+        // A killed process: its connections vanish, nothing is released or
+        // settled, and it never reaches the database again.
+        const ending = pool.end().catch(() => {})
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+          [id],
+        )
+        running.server.closeAllConnections()
+        running.server.close()
+        await ending
+      },
+    }
+    nodes.push(node)
+    return node
+  }
+
+  return {
+    url: db.url,
+    admin,
+    nodes,
+    start,
+    async reset() {
+      for (const node of nodes.splice(0)) await node.stop()
+      channels += 1
+      channel = `parley_test_${channels}`
+      await admin.query('TRUNCATE parley_questions, parley_nodes').catch(() => {})
+    },
+    async close() {
+      for (const node of nodes.splice(0)) await node.stop().catch(() => {})
+      await admin.end()
+      db.stop()
+    },
+  }
+}
