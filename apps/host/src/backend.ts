@@ -23,14 +23,19 @@ export interface BackendHooks {
  * nodes.
  */
 export interface DemoBackend {
+  /** Other nodes share it: the server then needs the cluster's shared secret. */
+  readonly clustered: boolean
   sessions: SessionStore
   transcripts: TranscriptStore
   testAsks: TestAskLedger
   bus: DemoBus
   /** The cluster's coordinator, for `createQuestionHost`; none in one process. */
   coordinator?: Coordinator | undefined
-  /** Resolves once the host joined the cluster (at once in one process). */
-  joined: Promise<void>
+  /**
+   * Whether the coordinator relays an app frame of this JSON to the other
+   * nodes (it carries them only up to a size). Always in one process.
+   */
+  relays?: ((frameText: string) => boolean) | undefined
   /** Where a session's status (waiting, plan review) comes from. */
   status(changed: (sessionId: string) => void): SessionStatusSource
   /** Releases what the backend holds (after the host left its cluster). */
@@ -55,11 +60,11 @@ export function memoryBackend(limits: SessionLimits = {}): BackendFactory {
       exists: (id) => sessions.has(id),
     })
     return {
+      clustered: false,
       sessions,
       transcripts,
       testAsks: createMemoryTestAsks(),
       bus: createLocalBus(),
-      joined: Promise.resolve(),
       status: createLocalStatus,
       async close() {},
     }

@@ -92,13 +92,6 @@ export const DEFAULT_SERVER_LIMITS = {
   shutdownGraceMs: 3_000,
 } as const
 
-/**
- * The coordinator relays `host.broadcast` to other nodes only up to about
- * 7 KB; a larger transcript frame also sends `chat/stale`, so a tab on
- * another node reloads the transcript (from the database) instead.
- */
-const RELAYED_FRAME_BYTES = 6_000
-
 const INTERNAL = () => new HttpError(500, 'INTERNAL', 'Something went wrong.')
 const BAD_TARGET = () =>
   new HttpError(400, 'BAD_REQUEST_TARGET', 'The request target does not parse.')
@@ -133,6 +126,8 @@ export function createDemoServer(options: DemoServerOptions) {
       backend.bus.publish({ kind: 'gone', sessionId: session.id })
     },
   })
+  if (backend.clustered && !options.secret)
+    throw new TypeError('A cluster node needs the secret every node shares (PARLEY_SECRET).')
   const { sessions, transcripts } = backend
   const service = createUserQuestionService()
   const status = backend.status((sessionId) => publishSession(sessionId))
@@ -170,12 +165,16 @@ export function createDemoServer(options: DemoServerOptions) {
     return next
   }
 
+  /**
+   * Sends a chat frame to the session's tabs. In a cluster the coordinator
+   * relays it to the other nodes only up to a size; past that it also sends
+   * `chat/stale`, so a tab on another node reloads the transcript (from the
+   * database) instead.
+   */
   function broadcast(sessionId: string, frame: ChatFrame): void {
     host.broadcast(sessionId, frame)
-    if (
-      backend.coordinator &&
-      Buffer.byteLength(JSON.stringify(frame)) > RELAYED_FRAME_BYTES - sessionId.length - 16
-    )
+    const { relays } = backend
+    if (relays && !relays(JSON.stringify({ ...frame, sessionId })))
       host.broadcast(sessionId, { type: 'chat/stale' })
   }
 
@@ -379,5 +378,5 @@ export function createDemoServer(options: DemoServerOptions) {
     return closing
   }
 
-  return { server, host, service, sessions, ready: backend.joined, close }
+  return { server, host, service, sessions, ready: host.ready, close }
 }

@@ -14,9 +14,12 @@ export async function startDemo(options: Partial<DemoServerOptions> = {}) {
   return { ...demo, base: `http://127.0.0.1:${port}`, port }
 }
 
-/** A browser-like user: keeps its principal cookie across requests. */
-export function user(base: string) {
-  let cookie = ''
+/**
+ * A browser-like user: keeps its principal cookie across requests. Pass
+ * another user's `cookie` to be the same browser on another node.
+ */
+export function user(base: string, initialCookie = '') {
+  let cookie = initialCookie
   async function request(path: string, init: RequestInit & { json?: unknown } = {}) {
     const headers = new Headers(init.headers)
     if (cookie) headers.set('cookie', cookie)

@@ -1,47 +1,25 @@
+import { createPostgresCoordinator, MAX_PAYLOAD_BYTES } from '@parley/host-postgres'
 import type { Pool } from 'pg'
 import type { Coordinator } from '../session-status.ts'
 
 /**
  * The cluster's `QuestionCoordinator`: `@parley/host-postgres` on the same
- * pool as the demo's own tables (it migrates its own `parley_` tables when
- * the host joins).
+ * pool as the demo's own tables. It migrates its own `parley_` tables when
+ * the host joins (`host.ready`).
  */
-export function createCoordinator(_pool: Pool, _nodeId: string): Coordinator {
-  throw new Error(
-    'Cluster mode needs @parley/host-postgres, which this checkout does not have yet.',
-  )
+export function createCoordinator(pool: Pool, nodeId: string): Coordinator {
+  return createPostgresCoordinator({ pool, nodeId })
 }
 
 /**
- * The coordinator as the host gets it, plus a promise of its `join()`: the
- * node serves no request before it joined (the session badges read the
- * coordinator's tables, which `join()` creates).
+ * The largest app frame (its JSON) the coordinator relays to other nodes:
+ * the relay's doorbell holds the frame as an escaped JSON string plus its
+ * envelope, and must stay within `MAX_PAYLOAD_BYTES`.
  */
-export function trackJoin(coordinator: Coordinator): {
-  coordinator: Coordinator
-  joined: Promise<void>
-} {
-  let joined!: (done: Promise<void>) => void
-  const join = new Promise<void>((resolve, reject) => {
-    joined = (done) => done.then(resolve, reject)
-  })
-  const tracked: Coordinator = {
-    get nodeId() {
-      return coordinator.nodeId
-    },
-    join(node) {
-      const done = coordinator.join(node)
-      joined(done)
-      return done
-    },
-    register: (entry) => coordinator.register(entry),
-    get: (rpcId) => coordinator.get(rpcId),
-    claim: (rpcId, settlement, responseId) => coordinator.claim(rpcId, settlement, responseId),
-    repeated: (rpcId, sessionId, responseId) => coordinator.repeated(rpcId, sessionId, responseId),
-    collect: (rpcId) => coordinator.collect(rpcId),
-    snapshot: (includes, sessions) => coordinator.snapshot(includes, sessions),
-    broadcast: (sessionId, text) => coordinator.broadcast(sessionId, text),
-    leave: (release) => coordinator.leave(release),
-  }
-  return { coordinator: tracked, joined: join }
+export function relaysFrame(frameText: string): boolean {
+  const escaped = Buffer.byteLength(JSON.stringify(frameText))
+  return escaped + ENVELOPE_BYTES <= MAX_PAYLOAD_BYTES
 }
+
+/** `{"t":"f","s":"<session id>","x":…,"n":"<node id>"}` around the frame, with room to spare. */
+const ENVELOPE_BYTES = 200

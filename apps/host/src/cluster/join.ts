@@ -9,7 +9,7 @@ import { createPostgresTestAsks } from '../stores/test-asks.postgres.ts'
 import { createPostgresTranscripts } from '../stores/transcripts.postgres.ts'
 import type { SessionLimits } from '../stores/types.ts'
 import { createPostgresBus, type DemoBus } from './bus.ts'
-import { createCoordinator, trackJoin } from './coordinator.ts'
+import { createCoordinator, relaysFrame } from './coordinator.ts'
 
 export interface ClusterOptions {
   /** `PARLEY_DATABASE_URL`: the PostgreSQL database every node shares. */
@@ -42,21 +42,20 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
   // An idle connection the server dropped is an event, not a crash; the pool replaces it.
   pool.on('error', (error) => report(error, 'pool'))
   let bus: DemoBus | undefined
-  let tracked: ReturnType<typeof trackJoin>
   try {
     await migrate(pool)
     bus = await createPostgresBus({ pool, connectionString: options.databaseUrl, nodeId, report })
-    tracked = trackJoin(createCoordinator(pool, nodeId))
   } catch (error) {
     await bus?.close()
     await pool.end().catch(() => {})
     throw error
   }
-  const { coordinator, joined } = tracked
   const shared: DemoBus = bus
+  const coordinator = createCoordinator(pool, nodeId)
   const limits = options.limits ?? {}
 
   return (hooks) => ({
+    clustered: true,
     sessions: createPostgresSessions({
       pool,
       ids: createSessionIds(options.secret),
@@ -67,9 +66,10 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
     testAsks: createPostgresTestAsks({ pool }),
     bus: shared,
     coordinator,
-    joined,
+    relays: relaysFrame,
     status: (changed) => createClusterStatus(coordinator, changed),
     async close() {
+      // After host.close(): the coordinator left and released its connections.
       await shared.close()
       await pool.end()
     },
