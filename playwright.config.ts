@@ -7,6 +7,8 @@ const baseURL = `http://127.0.0.1:${port}`
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
+  // Needs the cluster: playwright.cluster.config.ts runs it.
+  testIgnore: 'cluster.e2e.ts',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   workers: 2,

@@ -26,7 +26,7 @@ if (vitest) {
   seen.push('vitest')
 }
 
-for (const name of ['playwright', 'reliability']) {
+for (const name of ['playwright', 'playwright-cluster', 'reliability']) {
   const report = read(`reports/${name}.json`)
   if (!report) continue
   const stats = report.stats ?? {}

@@ -20,11 +20,13 @@ export interface OpenChatOptions {
   sessionId?: string
   /** Run an axe check after every step. @default true */
   axe?: boolean
+  /** Opens it on this origin (a cluster node's own port) instead of the config's baseURL. */
+  origin?: string
 }
 
 /** Opens the demo (the newest session, or the given one) and waits for a live connection. */
 export async function openChat(page: Page, options: OpenChatOptions = {}): Promise<Person> {
-  await page.goto(options.sessionId ? `/s/${options.sessionId}` : '/')
+  await page.goto(`${options.origin ?? ''}${options.sessionId ? `/s/${options.sessionId}` : '/'}`)
   await expect(page).toHaveURL(SESSION_URL)
   const sessionId = SESSION_URL.exec(page.url())?.[1]
   if (!sessionId) throw new Error(`Not on a session page: ${page.url()}`)

@@ -29,14 +29,18 @@ export interface AskState {
   error?: { name: string; code: string; message: string }
 }
 
-/** Starts `service.ask()` for the session and returns the ask's id. */
+/**
+ * Starts `service.ask()` for the session and returns the ask's id. `origin`
+ * sends it to one cluster node (where the ask then lives) instead of the
+ * config's baseURL.
+ */
 export async function startAsk(
   request: APIRequestContext,
   sessionId: string,
   questions: TestQuestion[],
-  options: { timeoutMs?: number } = {},
+  { origin = '', ...options }: { timeoutMs?: number; origin?: string } = {},
 ): Promise<string> {
-  const response = await request.post('/api/test/ask', {
+  const response = await request.post(`${origin}/api/test/ask`, {
     data: { sessionId, questions, ...options },
   })
   expect(response.status(), await response.text()).toBe(202)

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test'
+import { nodePorts, proxyOrigin, proxyPort } from './e2e/support/cluster.ts'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+
+/**
+ * The cluster flow: `scripts/demo-cluster.ts` (a throwaway PostgreSQL, three
+ * demo host nodes with the test API, a round-robin proxy) on fixed ports.
+ * `pnpm test:e2e` runs it after the in-memory flows.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: 'cluster.e2e.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  // The same one retry as the in-memory flows, reported as flaky.
+  retries: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright-cluster.json' }]],
+  use: {
+    baseURL: proxyOrigin,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `pnpm --filter @parley/web build && PARLEY_TEST_API=1 pnpm exec tsx scripts/demo-cluster.ts --port ${proxyPort} --node-ports ${nodePorts.join(',')}`,
+    url: `${proxyOrigin}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    // SIGTERM, so the launcher stops its nodes and removes the database (a
+    // SIGKILL of the group would leave PostgreSQL, which runs in its own).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+})
