@@ -1,5 +1,6 @@
+import type { QuestionCoordinator } from '@parley/host'
 import { createLocalBus, type DemoBus } from './cluster/bus.ts'
-import { type Coordinator, createLocalStatus, type SessionStatusSource } from './session-status.ts'
+import { createLocalStatus, type SessionStatusSource } from './session-status.ts'
 import { createMemorySessions } from './stores/sessions.memory.ts'
 import { createMemoryTestAsks } from './stores/test-asks.memory.ts'
 import { createMemoryTranscripts } from './stores/transcripts.memory.ts'
@@ -30,7 +31,7 @@ export interface DemoBackend {
   testAsks: TestAskLedger
   bus: DemoBus
   /** The cluster's coordinator, for `createQuestionHost`; none in one process. */
-  coordinator?: Coordinator | undefined
+  coordinator?: QuestionCoordinator | undefined
   /**
    * Whether the coordinator relays an app frame of this JSON to the other
    * nodes (it carries them only up to a size). Always in one process.

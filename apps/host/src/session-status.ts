@@ -1,8 +1,5 @@
 import type { SessionStatus } from '@parley/demo-chat'
-import type { PendingEntry, QuestionHostOptions } from '@parley/host'
-
-/** The coordinator `@parley/host` takes (its type is not exported by name). */
-export type Coordinator = NonNullable<QuestionHostOptions<string>['coordinator']>
+import type { PendingEntry, QuestionCoordinator } from '@parley/host'
 
 /**
  * Whether a session waits for an answer (and whether that is a plan review),
@@ -63,7 +60,7 @@ const isPlanReview = (entry: PendingEntry) =>
  * show it yet) and once it settled.
  */
 export function createClusterStatus(
-  coordinator: Pick<Coordinator, 'snapshot'>,
+  coordinator: Pick<QuestionCoordinator, 'snapshot'>,
   changed: (sessionId: string) => void,
 ): SessionStatusSource {
   return {

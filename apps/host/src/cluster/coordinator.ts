@@ -1,13 +1,13 @@
+import type { QuestionCoordinator } from '@parley/host'
 import { createPostgresCoordinator, MAX_PAYLOAD_BYTES } from '@parley/host-postgres'
 import type { Pool } from 'pg'
-import type { Coordinator } from '../session-status.ts'
 
 /**
  * The cluster's `QuestionCoordinator`: `@parley/host-postgres` on the same
  * pool as the demo's own tables. It migrates its own `parley_` tables when
  * the host joins (`host.ready`).
  */
-export function createCoordinator(pool: Pool, nodeId: string): Coordinator {
+export function createCoordinator(pool: Pool, nodeId: string): QuestionCoordinator {
   return createPostgresCoordinator({ pool, nodeId })
 }
 
