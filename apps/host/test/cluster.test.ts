@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -83,6 +83,23 @@ describe('the demo as a cluster of three nodes', () => {
     expect(events.map((e: { role: string }) => e.role)).toEqual(['user', 'agent'])
     expect((await onC.request('/api/sessions')).body.sessions[0].title).toBe('hello')
     tab.close()
+  })
+
+  it('sends chat/stale for a frame too large for the relay, and the transcript has the event', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { onA, onB } = await browser()
+    const sessionId = await onA.newSession()
+    const tab = await onB.openMux()
+    await tab.next((f) => f.type === 'mux/ready')
+    // Every quote is escaped twice on the way into a NOTIFY: far past its limit.
+    const text = '"'.repeat(3_000)
+    await onA.request(`/api/sessions/${sessionId}/messages`, { method: 'POST', json: { text } })
+    await tab.next((f) => f.type === 'chat/stale' && f.sessionId === sessionId)
+    const events = (await onB.request(`/api/sessions/${sessionId}`)).body.events
+    expect(events[0]).toMatchObject({ kind: 'message', role: 'user', text })
+    expect(tab.frames.some((f) => f.type === 'chat/event' && f.event.role === 'user')).toBe(false)
+    tab.close()
+    logged.mockRestore()
   })
 
   it('answers a test ask held by node C from a tab on node B, and reads it through node A', async () => {

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import {
   parseChatFrame,
@@ -6,12 +7,13 @@ import {
   parseSessionDetail,
   parseSessionList,
 } from '../src/api/parse.ts'
+import { applyChatFrame, keys } from '../src/api/queries.ts'
 
 const session = { id: 's1', title: 'Chat', status: 'idle', createdAt: 1, updatedAt: 2 }
 const message = { kind: 'message', id: 'm1', role: 'user', text: 'Hi', at: 3 }
 
 describe('what the web app reads from the demo host', () => {
-  it('reads both chat frames and nothing else', () => {
+  it('reads the chat frames and nothing else', () => {
     expect(parseChatFrame({ type: 'chat/event', sessionId: 's1', event: message })).toEqual({
       type: 'chat/event',
       sessionId: 's1',
@@ -23,6 +25,18 @@ describe('what the web app reads from the demo host', () => {
     expect(parseChatFrame({ type: 'chat/event', sessionId: 's1', event: { kind: 'x' } })).toBeNull()
     expect(parseChatFrame({ type: 'other/thing', sessionId: 's1' })).toBeNull()
     expect(parseChatFrame({ type: 'chat/session', session })).toBeNull()
+  })
+
+  it('reads chat/stale, and then reloads that transcript', () => {
+    const frame = parseChatFrame({ type: 'chat/stale', sessionId: 's1' })
+    expect(frame).toEqual({ type: 'chat/stale', sessionId: 's1' })
+    const client = new QueryClient()
+    client.setQueryData(keys.session('s1'), { session, events: [message] })
+    client.setQueryData(keys.session('s2'), { session: { ...session, id: 's2' }, events: [] })
+    if (frame) applyChatFrame(client, frame)
+    expect(client.getQueryState(keys.session('s1'))?.isInvalidated).toBe(true)
+    expect(client.getQueryState(keys.session('s2'))?.isInvalidated).toBe(false)
+    expect(client.getQueryData(keys.session('s1'))).toEqual({ session, events: [message] })
   })
 
   it('keeps the events and sessions that parse and drops the rest', () => {
