@@ -211,10 +211,13 @@ export function createClusterAsks(deps: ClusterDeps) {
 
   /** How this host hears the rest of the cluster. */
   const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report'> = {
-    async resolved({ rpcId, sessionId, outcome, reason }) {
+    async resolved({ rpcId, sessionId, outcome, reason, settlement: carried }) {
       deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason))
-      if (!waiters.has(rpcId)) return
-      const settlement = await coordinator.collect(rpcId)
+      const awaiting = waiters.get(rpcId)
+      if (!awaiting) return
+      // A durable wait is delivered through the coordinator, exactly once.
+      const settlement =
+        carried && awaiting.resumeKey === undefined ? carried : await coordinator.collect(rpcId)
       const waiter = take(rpcId)
       if (!waiter) return
       if (settlement) finish(waiter, settlement)
