@@ -10,6 +10,7 @@ import { runBundle } from './b1-bundle.ts'
 import { runTyping } from './b2-typing.ts'
 import { runLatency } from './b3-latency.ts'
 import { runScale } from './b4-scale.ts'
+import { runCluster } from './b6-cluster.ts'
 import { type Entry, failed } from './lib/results.ts'
 
 const args = process.argv.slice(2)
@@ -22,6 +23,7 @@ const suites: [string, string, () => Promise<Entry[]>][] = [
   ['B2', 'typing cost in Chromium', () => runTyping(quick)],
   ['B3', 'host latency against the wire', () => runLatency(quick)],
   ['B4', 'host scale', () => runScale(quick)],
+  ['B6', 'host cluster on PostgreSQL', () => runCluster(quick)],
 ]
 
 const entries: Entry[] = []

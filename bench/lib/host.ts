@@ -12,6 +12,7 @@ import type * as WsTypes from 'ws'
 import {
   createQuestionHost,
   type NodeQuestionHost as QuestionHost,
+  type QuestionHostOptions,
 } from '../../packages/host/src/node/index.ts'
 import {
   type AskUserQuestionItem,
@@ -79,10 +80,13 @@ export interface BenchHost {
  * Starts the host. Bare baselines on the same server: `POST /bare` answers
  * `{"ok":true}`, a WebSocket on `/echo` echoes, one on `/blast` is sent `blast`.
  */
-export async function startBenchHost(): Promise<BenchHost> {
+export async function startBenchHost(
+  overrides: Partial<QuestionHostOptions<string>> = {},
+): Promise<BenchHost> {
   const host = createQuestionHost<string>({
     authenticate: (request) => request.headers.get('x-user'),
     canAccess: (user, sessionId) => ownerOf(sessionId) === user,
+    ...overrides,
   })
   const service = createUserQuestionService()
   service.registerProvider(host.provider)

@@ -7,6 +7,8 @@ import type {
   QuestionCoordinator,
   RegisterOutcome,
 } from '@parley/host'
+import { AskUserQuestionAnswerSchema } from '@parley/seam'
+import { parseWith } from '@parley/seam/wire'
 import type { Pool, PoolClient } from 'pg'
 import { createListener, type Listener } from './listener.ts'
 import { migrate } from './migrations.ts'
@@ -97,6 +99,7 @@ export function createPostgresCoordinator(
           outcome: bell.o,
           reason: bell.w ?? undefined,
           owner: bell.own,
+          settlement: bell.own === nodeId ? carried(bell) : undefined,
         })
       case 'a':
         if (bell.prev === nodeId) node.superseded(bell.id)
@@ -104,6 +107,14 @@ export function createPostgresCoordinator(
       case 'f':
         return node.frame(bell.s, bell.x)
     }
+  }
+
+  /** The settlement a resolved doorbell carries, when it carries one. */
+  function carried(bell: Extract<Doorbell, { t: 'r' }>): CoordinatedSettlement | undefined {
+    if (bell.o !== 'answered') return { outcome: bell.o, reason: bell.w ?? undefined }
+    if (bell.a === null || bell.a === undefined) return undefined
+    const answer = parseWith(AskUserQuestionAnswerSchema, bell.a)
+    return answer.ok ? { outcome: 'answered', answer: answer.value } : undefined
   }
 
   async function get(rpcId: string): Promise<PendingEntry | undefined> {

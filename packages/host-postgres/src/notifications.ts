@@ -19,6 +19,8 @@ const Resolved = v.object({
   w: v.nullish(v.picklist(['server-gone'])),
   own: v.nullable(node),
   n: node,
+  /** The answer, when small and the question has no resume key. */
+  a: v.nullish(v.unknown()),
 })
 const Attached = v.object({ t: v.literal('a'), id, prev: v.nullable(node), n: node })
 const Frame = v.object({ t: v.literal('f'), s: id, x: v.string(), n: node })

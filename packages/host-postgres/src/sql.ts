@@ -48,7 +48,9 @@ export const GET_PENDING = `
 /**
  * $1 rpc, $2 state, $3 answer | null, $4 reason | null, $5 response id | null,
  * $6 this node, $7 channel. A claim by the node that awaits the question is
- * delivered in the same statement.
+ * delivered in the same statement. The doorbell carries an answer of up to
+ * 4,000 bytes when the question has no resume key, so its owner can settle
+ * without reading the row back (a durable wait is collected, exactly once).
  */
 export const CLAIM = `
   WITH c AS (
@@ -56,9 +58,10 @@ export const CLAIM = `
     SET state = $2, answer = $3, reason = $4, response_id = $5, settled_at = now(),
         delivered_at = CASE WHEN owner = $6 THEN now() END
     WHERE rpc_id = $1 AND state = 'pending'
-    RETURNING rpc_id, session_id, owner)
+    RETURNING rpc_id, session_id, owner, resume_key)
   SELECT session_id, pg_notify($7, json_build_object(
-    't', 'r', 'id', rpc_id, 's', session_id, 'o', $2::text, 'w', $4::text, 'own', owner, 'n', $6::text
+    't', 'r', 'id', rpc_id, 's', session_id, 'o', $2::text, 'w', $4::text, 'own', owner, 'n', $6::text,
+    'a', CASE WHEN resume_key IS NULL AND octet_length($3::text) <= 4000 THEN $3::jsonb END
   )::text) FROM c`
 
 /** $1 rpc, $2 session, $3 response id */

@@ -42,7 +42,23 @@ export function createClusterAsks(deps: ClusterDeps) {
   const { coordinator } = deps
   const waiters = new Map<string, Waiter>()
   const perSession = new Map<string, number>()
+  /**
+   * rpcId → claims and reads of this node in flight for it. A read that finds
+   * the question already delivered means "delivered elsewhere" only when no
+   * other path of this node may have delivered it, so they take turns.
+   */
+  const busy = new Map<string, number>()
   let disposed = false
+
+  function enter(rpcId: string): void {
+    busy.set(rpcId, (busy.get(rpcId) ?? 0) + 1)
+  }
+
+  function exit(rpcId: string): void {
+    const left = (busy.get(rpcId) ?? 1) - 1
+    if (left > 0) busy.set(rpcId, left)
+    else busy.delete(rpcId)
+  }
 
   function count(sessionId: string, delta: 1 | -1): void {
     const next = (perSession.get(sessionId) ?? 0) + delta
@@ -191,13 +207,20 @@ export function createClusterAsks(deps: ClusterDeps) {
   ): Promise<boolean> {
     const coordinated = toCoordinated(settlement)
     let outcome: Awaited<ReturnType<QuestionCoordinator['claim']>>
+    enter(rpcId)
     try {
       outcome = await coordinator.claim(rpcId, coordinated, responseId)
     } catch (error) {
       deps.report(error, 'claim')
       throw error
+    } finally {
+      exit(rpcId)
     }
-    if (outcome.status !== 'won') return outcome.status === 'repeat'
+    if (outcome.status !== 'won') {
+      // Settled elsewhere: its doorbell may have come while this claim ran, and waited for it.
+      collect(rpcId).catch((error: unknown) => deps.report(error, 'collect'))
+      return outcome.status === 'repeat'
+    }
     const { sessionId } = outcome
     deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, settlement.outcome))
     const waiter = waiters.get(rpcId)
@@ -209,21 +232,45 @@ export function createClusterAsks(deps: ClusterDeps) {
     return true
   }
 
+  /**
+   * Reads how an awaited question ended and settles its waiter, unless a claim
+   * or a read of this node is already at it (a doorbell and the re-check can
+   * both report one ending).
+   */
+  async function collect(rpcId: string): Promise<void> {
+    if (!waiters.has(rpcId) || busy.has(rpcId)) return
+    let settlement: CoordinatedSettlement | undefined
+    enter(rpcId)
+    try {
+      settlement = await coordinator.collect(rpcId)
+    } finally {
+      exit(rpcId)
+    }
+    const waiter = take(rpcId)
+    if (!waiter) return
+    if (settlement) finish(waiter, settlement)
+    else
+      waiter.reject(
+        new UserQuestionError('The ask now waits elsewhere.', 'ASK_ABORTED', {
+          cause: SUPERSEDED,
+        }),
+      )
+  }
+
   /** How this host hears the rest of the cluster. */
   const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report'> = {
-    async resolved({ rpcId, sessionId, outcome, reason }) {
+    async resolved({ rpcId, sessionId, outcome, reason, settlement: carried }) {
       deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason))
-      if (!waiters.has(rpcId)) return
-      const settlement = await coordinator.collect(rpcId)
-      const waiter = take(rpcId)
-      if (!waiter) return
-      if (settlement) finish(waiter, settlement)
-      else
-        waiter.reject(
-          new UserQuestionError('The ask now waits elsewhere.', 'ASK_ABORTED', {
-            cause: SUPERSEDED,
-          }),
-        )
+      const awaiting = waiters.get(rpcId)
+      if (!awaiting) return
+      // A plain ask whose ending came along settles now; a durable wait is
+      // delivered through the coordinator, exactly once.
+      if (carried && awaiting.resumeKey === undefined) {
+        const waiter = take(rpcId)
+        if (waiter) finish(waiter, carried)
+        return
+      }
+      await collect(rpcId)
     },
     superseded(rpcId) {
       take(rpcId)?.reject(

@@ -40,13 +40,19 @@ export interface CoordinatedNode {
    * a local stream may see `sessionId`. Calls arrive in commit order.
    */
   requested(sessionId: string, load: () => Promise<PendingEntry | undefined>): Promise<void>
-  /** A question ended on another node (or was reaped); `owner` is the node that awaits it. */
+  /**
+   * A question ended on another node (or was reaped); `owner` is the node
+   * that awaits it. `settlement` comes along when the coordinator already has
+   * it (a small answer of a question without a `resumeKey`): the owner then
+   * settles without reading it back.
+   */
   resolved(info: {
     rpcId: string
     sessionId: string
     outcome: QuestionOutcome
     reason?: 'server-gone' | undefined
     owner: string | null
+    settlement?: CoordinatedSettlement | undefined
   }): Promise<void> | void
   /** Another node now awaits this node's question (a re-attached agent). */
   superseded(rpcId: string): void

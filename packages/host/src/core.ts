@@ -5,7 +5,7 @@ import type { CoordinatedNode } from './coordinator.ts'
 import { type Admission, admitMux } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
 import { createStreamHub, type StreamTicket } from './mux.ts'
-import { createMemoryPendingStore } from './pending-table.ts'
+import { createMemoryPendingStore, type PendingEntry } from './pending-table.ts'
 import { isRefusal, type Refusal, refusal, refusalBody } from './refusals.ts'
 import { type BodyReader, handleRespond, type Reply } from './respond.ts'
 import type { HostRequest, HostTimers, QuestionHostOptions } from './types.ts'
@@ -15,6 +15,23 @@ const GLOBAL_TIMERS: HostTimers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   setInterval: (callback, ms) => setInterval(callback, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+}
+
+/**
+ * The last `size` questions another node asked that this node's tabs were
+ * shown, so an answer POSTed here needs no read of the shared table.
+ */
+function createEntryCache(size: number) {
+  const entries = new Map<string, PendingEntry>()
+  return {
+    get: (rpcId: string) => entries.get(rpcId),
+    remember(entry: PendingEntry): void {
+      entries.set(entry.rpcId, entry)
+      const oldest = entries.keys().next()
+      if (entries.size > size && !oldest.done) entries.delete(oldest.value)
+    },
+    forget: (rpcId: string) => void entries.delete(rpcId),
+  }
 }
 
 /** The refusal of a request whose target does not parse. */
@@ -80,6 +97,8 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
   const cluster = coordinator ? createClusterAsks({ ...askDeps, coordinator, joined }) : undefined
   const asks = cluster ?? createAskRegistry(askDeps)
 
+  const seen = createEntryCache(1_000)
+
   /** Joins the coordinator's cluster, wiring its events to the hub and the asks. */
   function joinCluster(): Promise<void> {
     if (!coordinator) return Promise.resolve()
@@ -87,9 +106,14 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       async requested(sessionId, load) {
         if (!hub.watches(sessionId)) return
         const entry = await load()
-        if (entry) hub.publish(sessionId, entry.frame, entry.frameText)
+        if (!entry) return
+        seen.remember(entry)
+        hub.publish(sessionId, entry.frame, entry.frameText)
       },
-      resolved: (info) => cluster?.node.resolved(info),
+      resolved(info) {
+        seen.forget(info.rpcId)
+        return cluster?.node.resolved(info)
+      },
       superseded: (rpcId) => cluster?.node.superseded(rpcId),
       awaited: () => cluster?.node.awaited() ?? [],
       frame(sessionId, text) {
@@ -119,7 +143,9 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     ...fence,
     maxBodyBytes: options.maxBodyBytes ?? 256 * 1024,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
-    lookup: (rpcId: string) => (coordinator ? coordinator.get(rpcId) : store.get(rpcId)),
+    // A cached entry only spares the read: the claim itself checks it is still pending.
+    lookup: (rpcId: string) =>
+      store.get(rpcId) ?? seen.get(rpcId) ?? (coordinator ? coordinator.get(rpcId) : undefined),
     settle: asks.settle,
     repeated: coordinator?.repeated.bind(coordinator),
   }
