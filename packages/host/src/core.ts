@@ -1,5 +1,7 @@
-import type { MuxProbeReply, MuxTransport } from '@parley/seam/wire'
+import type { ExtendReceipt, MuxProbeReply, MuxTransport } from '@parley/seam/wire'
 import { createAskRegistry } from './asks.ts'
+import { createDeadlines } from './deadlines.ts'
+import { handleExtend } from './extend.ts'
 import { type Admission, admitMux } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
 import { createStreamHub, type StreamTicket } from './mux.ts'
@@ -19,7 +21,7 @@ const GLOBAL_TIMERS: HostTimers = {
 export const BAD_TARGET: Refusal = refusal('BAD_REQUEST_TARGET')
 
 /** Which route a request is for, decided from its path and method alone. */
-export type Route = 'respond' | 'event-stream' | 'probe' | 'other'
+export type Route = 'respond' | 'extend' | 'event-stream' | 'probe' | 'other'
 
 /** An admitted stream: its principal, sessions and reserved slot. */
 export interface AdmittedStream<P> extends Admission<P> {
@@ -34,6 +36,7 @@ export interface AdmittedStream<P> extends Admission<P> {
 export function createHostCore<P>(options: QuestionHostOptions<P>) {
   const muxPath = options.muxPath ?? '/api/mux'
   const respondPath = options.respondPath ?? '/api/respond'
+  const extendPath = options.extendPath ?? '/api/extend'
   const store = options.store ?? createMemoryPendingStore()
   const timers = options.timers ?? GLOBAL_TIMERS
   const onError =
@@ -52,14 +55,23 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     maxStreams: options.maxStreams ?? 10_000,
     maxStreamsPerPrincipal: options.maxStreamsPerPrincipal ?? 32,
     principalKey: options.principalKey ?? ((principal) => principal),
+    deadlineFrame: (rpcId) => deadlines.replayFrame(rpcId),
     report,
   })
   const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)
+  const now = options.now ?? Date.now
+  const deadlines = createDeadlines({
+    timers,
+    now,
+    policy: options.deadlinePolicy,
+    publish: (sessionId, frame) => hub.publish(sessionId, frame),
+    report,
+  })
   const asks = createAskRegistry({
     store,
     hub,
-    timers,
-    now: options.now ?? Date.now,
+    deadlines,
+    now,
     mintRpcId: options.mintRpcId ?? (() => crypto.randomUUID()),
     sessionOf: options.sessionOf,
     onRegistered: options.onRegistered,
@@ -82,6 +94,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
     store,
     asks,
+    now,
   }
   let disposed = false
 
@@ -117,6 +130,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
   return {
     muxPath,
     respondPath,
+    extendPath,
     trustProxy: options.trustProxy ?? false,
     store,
     hub,
@@ -128,6 +142,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     /** The route of a request with this path and method. */
     route(path: string, method: string): Route {
       if (path === respondPath) return 'respond'
+      if (path === extendPath) return 'extend'
       if (path !== muxPath) return 'other'
       if (method === 'GET') return 'event-stream'
       return method === 'POST' ? 'probe' : 'other'
@@ -162,6 +177,10 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     /** `POST respondPath`. */
     respond(request: HostRequest, readBody: BodyReader): Promise<Reply> {
       return handleRespond(respondDeps, request, readBody)
+    },
+    /** `POST extendPath`: more time for a pending question. */
+    extend(request: HostRequest, readBody: BodyReader): Promise<Reply<ExtendReceipt>> {
+      return handleExtend({ ...respondDeps, deadlines }, request, readBody)
     },
     get disposed(): boolean {
       return disposed

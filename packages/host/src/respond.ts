@@ -1,6 +1,7 @@
 import { checkAnswerRules, type ValidationIssue } from '@parley/seam'
 import { parseRespondBody, type RespondReceipt } from '@parley/seam/wire'
 import type { AskRegistry } from './asks.ts'
+import { clientLabel } from './client-label.ts'
 import { isJsonContentType, mayAccess, originAllowed, principalOf } from './fences.ts'
 import type { PendingStore } from './pending-table.ts'
 import { REFUSALS, type RefusalCode } from './refusals.ts'
@@ -29,6 +30,7 @@ interface RespondDeps<P> {
   bodyTimeoutMs: number
   store: PendingStore
   asks: Pick<AskRegistry, 'settle'>
+  now(): number
 }
 
 type ReceiptIssue = Extract<RespondReceipt, { reason: 'bad-response' }>['issues'][number]
@@ -124,11 +126,14 @@ export async function handleRespond<P>(
     return mayAccess(deps, principal, entry.sessionId)
       ? badResponse([sessionMismatch()])
       : NOT_PENDING
-  if (!result.ok) return deps.asks.settle(rpcId, { outcome: 'cancelled' }) ? ACCEPTED : NOT_PENDING
+  // Who ended it, in words the other tabs show ("Chrome on macOS" at a time), never an id.
+  const by = { label: clientLabel(request.headers.get('user-agent')), at: deps.now() }
+  if (!result.ok)
+    return deps.asks.settle(rpcId, { outcome: 'cancelled', by }) ? ACCEPTED : NOT_PENDING
   // parseRespondBody parsed the answer's shape: only validateAnswer's rules are left.
   const checked = checkAnswerRules(entry.request, result.answer)
   if (!checked.ok) return badResponse(checked.issues)
-  return deps.asks.settle(rpcId, { outcome: 'answered', answer: checked.answer })
+  return deps.asks.settle(rpcId, { outcome: 'answered', answer: checked.answer, by })
     ? ACCEPTED
     : NOT_PENDING
 }
