@@ -1,12 +1,15 @@
 import type { AskUserQuestionAnswer, ValidationIssue } from '@parley/seam'
-import type {
-  AppFrame,
-  DownlinkFrame,
-  MuxTransport,
-  QuestionRequestedFrame,
-  QuestionResolvedFrame,
-  RespondBody,
-  RespondReceipt,
+import {
+  type AppFrame,
+  type DownlinkFrame,
+  type MuxTransport,
+  parseRespondReceipt,
+  type QuestionDeadlineFrame,
+  type QuestionRequestedFrame,
+  type QuestionResolvedFrame,
+  type RespondBody,
+  type RespondReceipt,
+  type WireParse,
 } from '@parley/seam/wire'
 import type { StoreApi } from 'zustand/vanilla'
 import {
@@ -19,7 +22,7 @@ import {
 import { QuestionClientError } from './errors.ts'
 import { type ConnectionProblem, probeMux } from './probe.ts'
 import type { ClientQuestion, SessionResolutions } from './request-queue.ts'
-import { type FetchLike, postRespond } from './respond.ts'
+import { type FetchLike, postReceipt } from './respond.ts'
 import {
   type ConnectionStatus,
   createSessionStore,
@@ -110,6 +113,14 @@ export interface QuestionClient {
   respond(rpcId: string, sessionId: string, answer: AskUserQuestionAnswer): Promise<RespondReceipt>
   /** POSTs a cancel (the user dismissed the question). */
   cancel(rpcId: string, sessionId: string): Promise<RespondReceipt>
+  /**
+   * POSTs a JSON body to `path` on the host, with this client's `fetch`,
+   * `headers()` and `credentials`, and parses a 200 reply with `parse` (a
+   * `@parley/seam/wire` parser). The other routes (`@parley/client/extend`)
+   * use it. Rejects with `QuestionClientError` (`RESPOND_NETWORK`,
+   * `RESPOND_HTTP`, `RESPOND_BAD_RECEIPT`).
+   */
+  post<T>(path: string, body: unknown, parse: (data: unknown) => WireParse<T>): Promise<T>
   /** Listens to the app's own frames (`type` outside `question/` and `mux/`). */
   onAppFrame(listener: (frame: AppFrame) => void): () => void
   /** Listens to dropped, malformed frames. */
@@ -143,6 +154,10 @@ function mintResponseId(): string {
 
 function isResolved(frame: DownlinkFrame): frame is QuestionResolvedFrame {
   return frame.type === 'question/resolved'
+}
+
+function isDeadline(frame: DownlinkFrame): frame is QuestionDeadlineFrame {
+  return frame.type === 'question/deadline'
 }
 
 function emit<T>(listeners: Set<(value: T) => void>, value: T): void {
@@ -192,7 +207,9 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
       if (!live) replayed.add(frame.rpcId)
       sessions.request(frame)
     } else if (isResolved(frame)) {
-      sessions.retire(frame.sessionId, frame.rpcId, frame.outcome)
+      sessions.retire(frame.sessionId, frame.rpcId, frame.outcome, frame.by)
+    } else if (isDeadline(frame)) {
+      sessions.moveDeadline(frame.sessionId, frame.rpcId, frame.deadlineAt)
     } else if (frame.type === 'mux/ready') {
       sessions.reconcile(replayed)
       replayed = new Set()
@@ -232,12 +249,8 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     },
   })
 
-  const post = {
-    url: new URL(options.respondPath ?? '/api/respond', base).toString(),
-    fetch: fetchImpl,
-    credentials,
-    headers,
-  }
+  const post = { fetch: fetchImpl, credentials, headers }
+  const respondUrl = new URL(options.respondPath ?? '/api/respond', base).toString()
 
   // A response without a receipt yet keeps its id, so a retry is the same
   // response to the host (accepted again if the lost reply was a commit).
@@ -245,7 +258,12 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
   async function send(body: RespondBody): Promise<RespondReceipt> {
     const responseId = unconfirmed.get(body.rpcId) ?? mintResponseId()
     unconfirmed.set(body.rpcId, responseId)
-    const receipt = await postRespond(post, { ...body, responseId })
+    const receipt = await postReceipt(
+      post,
+      respondUrl,
+      { ...body, responseId },
+      parseRespondReceipt,
+    )
     unconfirmed.delete(body.rpcId)
     // Accepted: the host's `question/resolved` broadcast retires it, with its outcome.
     // Not pending: settled elsewhere; its outcome comes with that broadcast, if at all.
@@ -295,6 +313,7 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     respond: (rpcId, sessionId, answer) => send({ rpcId, sessionId, result: { ok: true, answer } }),
     cancel: (rpcId, sessionId) =>
       send({ rpcId, sessionId, result: { ok: false, error: { code: 'cancelled' } } }),
+    post: (path, body, parse) => postReceipt(post, new URL(path, base).toString(), body, parse),
     onAppFrame(listener) {
       appListeners.add(listener)
       return () => appListeners.delete(listener)

@@ -11,9 +11,11 @@ export { QuestionClientError, type QuestionClientErrorCode } from './errors.ts'
 export type { ConnectionProblem, ConnectionReason } from './probe.ts'
 export {
   type ClientQuestion,
+  NO_ENDED_BY,
   NO_QUESTIONS,
   NO_RESOLUTIONS,
   RESOLUTION_LIMIT,
+  type SessionEndedBy,
   type SessionQuestions,
   type SessionResolutions,
   TOMBSTONE_LIMIT,
@@ -24,6 +26,7 @@ export {
   type QuestionClientState,
   selectConnectionProblem,
   selectConnectionStatus,
+  selectSessionEndedBy,
   selectSessionQuestions,
   selectSessionResolutions,
 } from './session-store.ts'

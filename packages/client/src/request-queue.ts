@@ -1,4 +1,4 @@
-import type { QuestionOutcome, QuestionRequestedFrame } from '@parley/seam/wire'
+import type { QuestionEndedBy, QuestionOutcome, QuestionRequestedFrame } from '@parley/seam/wire'
 
 /**
  * One pending request as the client shows it. It fits `@parley/react`'s
@@ -11,10 +11,19 @@ export interface ClientQuestion {
   readonly questions: QuestionRequestedFrame['questions']
   /** Host time (ms since the epoch) when the question was asked. */
   readonly requestedAt: number
+  /**
+   * When the host stops waiting (ms since the epoch, host time), for an ask
+   * with a deadline. When it moves (`question/deadline`), the request is
+   * replaced by a copy with the new one, in the same place.
+   */
+  readonly deadlineAt?: number | undefined
 }
 
 /** How the host settled a request, by `rpcId`. Own keys only, no prototype. */
 export type SessionResolutions = Readonly<Record<string, QuestionOutcome>>
+
+/** Which client ended a recent request and when (answers and cancels), by `rpcId`. */
+export type SessionEndedBy = Readonly<Record<string, QuestionEndedBy>>
 
 /**
  * One session's requests as an immutable value; every change returns a new
@@ -25,6 +34,8 @@ export interface SessionQuestions {
   readonly requests: readonly ClientQuestion[]
   /** Outcomes of the last {@link RESOLUTION_LIMIT} `question/resolved` frames. */
   readonly resolutions: SessionResolutions
+  /** For the outcomes in `resolutions` a tab caused: its client label and the time. */
+  readonly endedBy: SessionEndedBy
   /** The `rpcId`s of `resolutions`, oldest first (which one goes next). */
   readonly resolved: readonly string[]
   /** Retired `rpcId`s, oldest first: a late or replayed frame cannot resurrect them. */
@@ -40,11 +51,14 @@ export const RESOLUTION_LIMIT = 50
 export const NO_QUESTIONS: readonly ClientQuestion[] = Object.freeze([])
 /** The empty map `selectSessionResolutions` returns when nothing was resolved. */
 export const NO_RESOLUTIONS: SessionResolutions = Object.freeze(Object.create(null))
+/** The empty map `selectSessionEndedBy` returns when no tab ended anything. */
+export const NO_ENDED_BY: SessionEndedBy = Object.freeze(Object.create(null))
 
 /** A session nothing arrived for yet. */
 export const EMPTY_SESSION: SessionQuestions = Object.freeze({
   requests: NO_QUESTIONS,
   resolutions: NO_RESOLUTIONS,
+  endedBy: NO_ENDED_BY,
   resolved: [],
   tombstones: [],
 })
@@ -56,6 +70,7 @@ function questionOf(frame: QuestionRequestedFrame): ClientQuestion {
     ...(frame.callId !== undefined && { callId: frame.callId }),
     questions: frame.questions,
     requestedAt: frame.requestedAt,
+    ...(frame.deadlineAt !== undefined && { deadlineAt: frame.deadlineAt }),
   }
 }
 
@@ -73,6 +88,20 @@ export function addRequest(
   return { ...queue, requests: [...queue.requests, questionOf(frame)] }
 }
 
+/** Moves a pending request's deadline (`question/deadline`): a copy of it, in its place. */
+export function moveDeadline(
+  queue: SessionQuestions,
+  rpcId: string,
+  deadlineAt: number,
+): SessionQuestions {
+  const at = queue.requests.findIndex((q) => q.rpcId === rpcId)
+  const request = queue.requests[at]
+  if (!request || request.deadlineAt === deadlineAt) return queue
+  const requests = [...queue.requests]
+  requests[at] = { ...request, deadlineAt }
+  return { ...queue, requests }
+}
+
 function retireAll(queue: SessionQuestions, rpcIds: readonly string[]): SessionQuestions {
   const fresh = rpcIds.filter((id) => !queue.tombstones.includes(id))
   const requests = queue.requests.filter((q) => !rpcIds.includes(q.rpcId))
@@ -86,18 +115,27 @@ function retireAll(queue: SessionQuestions, rpcIds: readonly string[]): SessionQ
   }
 }
 
-/** Removes a request for good and tombstones its `rpcId`; `outcome` is recorded when known. */
+/**
+ * Removes a request for good and tombstones its `rpcId`; `outcome` (and the
+ * client that caused it, `by`) is recorded when known.
+ */
 export function retireRequest(
   queue: SessionQuestions,
   rpcId: string,
   outcome?: QuestionOutcome,
+  by?: QuestionEndedBy,
 ): SessionQuestions {
   const retired = retireAll(queue, [rpcId])
   if (!outcome || Object.hasOwn(retired.resolutions, rpcId)) return retired
   const resolved = [...retired.resolved, rpcId].slice(-RESOLUTION_LIMIT)
   const resolutions: Record<string, QuestionOutcome> = Object.create(null)
-  for (const id of resolved) resolutions[id] = retired.resolutions[id] ?? outcome
-  return { ...retired, resolved, resolutions }
+  const endedBy: Record<string, QuestionEndedBy> = Object.create(null)
+  for (const id of resolved) {
+    resolutions[id] = retired.resolutions[id] ?? outcome
+    const who = id === rpcId ? by : retired.endedBy[id]
+    if (who) endedBy[id] = who
+  }
+  return { ...retired, resolved, resolutions, endedBy }
 }
 
 /** After `mux/ready`: drops (and tombstones) every request the replay did not carry. */

@@ -1,20 +1,27 @@
-import { parseRespondReceipt, type RespondBody, type RespondReceipt } from '@parley/seam/wire'
+import type { WireParse } from '@parley/seam/wire'
 import { QuestionClientError } from './errors.ts'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
 interface PostDeps {
-  url: string
   fetch: FetchLike
   credentials: RequestCredentials
   headers(): Record<string, string>
 }
 
-/** POSTs one respond body and parses the receipt. Throws `QuestionClientError`. */
-export async function postRespond(deps: PostDeps, body: RespondBody): Promise<RespondReceipt> {
+/**
+ * POSTs one JSON body (a respond or an extend) to `url` and parses the
+ * receipt with `parse`. Throws `QuestionClientError` (`RESPOND_*`).
+ */
+export async function postReceipt<T>(
+  deps: PostDeps,
+  url: string,
+  body: unknown,
+  parse: (data: unknown) => WireParse<T>,
+): Promise<T> {
   let response: Response
   try {
-    response = await deps.fetch(deps.url, {
+    response = await deps.fetch(url, {
       method: 'POST',
       credentials: deps.credentials,
       headers: { ...deps.headers(), 'content-type': 'application/json' },
@@ -37,7 +44,7 @@ export async function postRespond(deps: PostDeps, body: RespondBody): Promise<Re
   } catch (cause) {
     throw new QuestionClientError('The receipt is not JSON.', 'RESPOND_BAD_RECEIPT', { cause })
   }
-  const parsed = parseRespondReceipt(data)
+  const parsed = parse(data)
   if (!parsed.ok)
     throw new QuestionClientError('The receipt is malformed.', 'RESPOND_BAD_RECEIPT', {
       cause: parsed.issues,

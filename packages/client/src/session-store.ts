@@ -1,14 +1,17 @@
-import type { QuestionOutcome, QuestionRequestedFrame } from '@parley/seam/wire'
+import type { QuestionEndedBy, QuestionOutcome, QuestionRequestedFrame } from '@parley/seam/wire'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ConnectionProblem } from './probe.ts'
 import {
   addRequest,
   type ClientQuestion,
   EMPTY_SESSION,
+  moveDeadline,
+  NO_ENDED_BY,
   NO_QUESTIONS,
   NO_RESOLUTIONS,
   reconcileRequests,
   retireRequest,
+  type SessionEndedBy,
   type SessionQuestions,
   type SessionResolutions,
 } from './request-queue.ts'
@@ -60,6 +63,14 @@ export function selectSessionResolutions(
   return sessionIn(state, sessionId)?.resolutions ?? NO_RESOLUTIONS
 }
 
+/** Which client ended the session's recent requests and when (answers and cancels), by `rpcId`. */
+export function selectSessionEndedBy(
+  state: QuestionClientState,
+  sessionId: string,
+): SessionEndedBy {
+  return sessionIn(state, sessionId)?.endedBy ?? NO_ENDED_BY
+}
+
 /** The connection status. */
 export function selectConnectionStatus(state: QuestionClientState): ConnectionStatus {
   return state.connection
@@ -104,8 +115,17 @@ export function createSessionStore() {
      * Removes a request for good (resolved, or `not-pending`), tombstoning its
      * rpcId and recording the host's outcome when there is one, in one update.
      */
-    retire(sessionId: string, rpcId: string, outcome?: QuestionOutcome): void {
-      update(sessionId, (queue) => retireRequest(queue, rpcId, outcome))
+    retire(
+      sessionId: string,
+      rpcId: string,
+      outcome?: QuestionOutcome,
+      by?: QuestionEndedBy,
+    ): void {
+      update(sessionId, (queue) => retireRequest(queue, rpcId, outcome, by))
+    },
+    /** Moves a pending request's deadline. */
+    moveDeadline(sessionId: string, rpcId: string, deadlineAt: number): void {
+      update(sessionId, (queue) => moveDeadline(queue, rpcId, deadlineAt))
     },
     /** After `mux/ready`: drops every request the replay did not carry. */
     reconcile(replayed: ReadonlySet<string>): void {

@@ -118,3 +118,30 @@ describe('resolutions', () => {
     expect(queue.resolutions.toString).toBeUndefined()
   })
 })
+
+describe('deadlines and who ended a request', () => {
+  it('a deadline moves on a copy of the request in its place, and never for a retired one', async () => {
+    const { moveDeadline } = await import('../src/request-queue.ts')
+    const queue = addRequest(add(EMPTY_SESSION, 'a'), frame('b', { deadlineAt: 10 }))
+    expect(queue.requests[1]?.deadlineAt).toBe(10)
+    const moved = moveDeadline(queue, 'b', 20)
+    expect(ids(moved)).toEqual(['a', 'b'])
+    expect(moved.requests[1]).toEqual({ ...queue.requests[1], deadlineAt: 20 })
+    expect(moved.requests[0]).toBe(queue.requests[0])
+    expect(moveDeadline(moved, 'b', 20)).toBe(moved)
+    expect(moveDeadline(retireRequest(moved, 'b', 'answered'), 'b', 30).requests).toHaveLength(1)
+    // A replay of the original frame does not take the deadline back.
+    expect(addRequest(moved, frame('b', { deadlineAt: 10 }))).toBe(moved)
+  })
+
+  it('keeps who ended a request only as long as its outcome', () => {
+    let queue = add(EMPTY_SESSION, 'first')
+    queue = retireRequest(queue, 'first', 'answered', { label: 'Chrome on macOS', at: 5 })
+    expect(queue.endedBy).toEqual({ first: { label: 'Chrome on macOS', at: 5 } })
+    for (let i = 0; i < RESOLUTION_LIMIT; i++) {
+      queue = retireRequest(add(queue, `r${i}`), `r${i}`, 'aborted')
+    }
+    expect(Object.hasOwn(queue.resolutions, 'first')).toBe(false)
+    expect(queue.endedBy).toEqual({})
+  })
+})

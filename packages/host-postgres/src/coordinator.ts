@@ -100,6 +100,7 @@ export function createPostgresCoordinator(
           reason: bell.w ?? undefined,
           owner: bell.own,
           settlement: bell.own === nodeId ? carried(bell) : undefined,
+          by: bell.b ?? undefined,
         })
       case 'a':
         if (bell.prev === nodeId) node.superseded(bell.id)
@@ -231,7 +232,7 @@ export function createPostgresCoordinator(
       throw new Error(`resumeKey ${entry.resumeKey} kept changing hands; try again.`)
     },
     get,
-    async claim(rpcId, settlement: CoordinatedSettlement, responseId): Promise<ClaimOutcome> {
+    async claim(rpcId, settlement: CoordinatedSettlement, responseId, by): Promise<ClaimOutcome> {
       const answer = settlement.outcome === 'answered' ? JSON.stringify(settlement.answer) : null
       const reason = settlement.outcome === 'answered' ? null : (settlement.reason ?? null)
       const { rows } = await pool.query(SQL.CLAIM, [
@@ -242,6 +243,8 @@ export function createPostgresCoordinator(
         responseId ?? null,
         nodeId,
         channel,
+        by?.label ?? null,
+        by?.at ?? null,
       ])
       if (rows[0]) return { status: 'won', sessionId: rows[0].session_id }
       return { status: 'lost' }

@@ -1,3 +1,4 @@
+import { QuestionEndedBySchema } from '@parley/seam/wire'
 import * as v from 'valibot'
 
 /**
@@ -21,6 +22,8 @@ const Resolved = v.object({
   n: node,
   /** The answer, when small and the question has no resume key. */
   a: v.nullish(v.unknown()),
+  /** The tab that ended it (its user-visible label and the host's time). */
+  b: v.nullish(QuestionEndedBySchema),
 })
 const Attached = v.object({ t: v.literal('a'), id, prev: v.nullable(node), n: node })
 const Frame = v.object({ t: v.literal('f'), s: id, x: v.string(), n: node })

@@ -47,7 +47,8 @@ export const GET_PENDING = `
 
 /**
  * $1 rpc, $2 state, $3 answer | null, $4 reason | null, $5 response id | null,
- * $6 this node, $7 channel. A claim by the node that awaits the question is
+ * $6 this node, $7 channel, $8 the ending tab's label | null, $9 its time | null.
+ * A claim by the node that awaits the question is
  * delivered in the same statement. The doorbell carries an answer of up to
  * 4,000 bytes when the question has no resume key, so its owner can settle
  * without reading the row back (a durable wait is collected, exactly once).
@@ -61,7 +62,8 @@ export const CLAIM = `
     RETURNING rpc_id, session_id, owner, resume_key)
   SELECT session_id, pg_notify($7, json_build_object(
     't', 'r', 'id', rpc_id, 's', session_id, 'o', $2::text, 'w', $4::text, 'own', owner, 'n', $6::text,
-    'a', CASE WHEN resume_key IS NULL AND octet_length($3::text) <= 4000 THEN $3::jsonb END
+    'a', CASE WHEN resume_key IS NULL AND octet_length($3::text) <= 4000 THEN $3::jsonb END,
+    'b', CASE WHEN $8::text IS NOT NULL THEN json_build_object('label', $8::text, 'at', $9::double precision) END
   )::text) FROM c`
 
 /** $1 rpc, $2 session, $3 response id */

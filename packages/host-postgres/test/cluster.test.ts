@@ -35,7 +35,12 @@ describe('a question asked on one node', () => {
     await expect(asked).resolves.toEqual(VALID_ANSWER)
     for (const tab of [onB, onC]) {
       const [resolved] = await tab.count('question/resolved')
-      expect(resolved).toMatchObject({ rpcId, outcome: 'answered' })
+      // Both tabs can say where it was answered, whichever node they are on.
+      expect(resolved).toMatchObject({
+        rpcId,
+        outcome: 'answered',
+        by: { label: expect.any(String), at: expect.any(Number) },
+      })
     }
     expect((await post(b.base, answerBody(rpcId, 's1'))).json).toEqual({
       accepted: false,

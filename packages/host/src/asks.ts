@@ -7,16 +7,18 @@ import {
 import {
   type DownlinkFrame,
   parseQuestionRequestedFrame,
+  type QuestionEndedBy,
   type QuestionOutcome,
   type QuestionRequestedFrame,
 } from '@parley/seam/wire'
+import type { Deadlines } from './deadlines.ts'
 import type { PendingStore } from './pending-table.ts'
-import type { HostTimers, RegisteredInfo } from './types.ts'
+import type { RegisteredInfo } from './types.ts'
 
 export interface AskDeps {
   store: PendingStore
   hub: { publish(sessionId: string, frame: DownlinkFrame, text?: string): void }
-  timers: HostTimers
+  deadlines: Pick<Deadlines, 'start'>
   now(): number
   mintRpcId(): string
   sessionOf?: ((request: AskUserQuestionRequest) => string | undefined) | undefined
@@ -39,44 +41,20 @@ interface Settler {
   cleanup(): void
 }
 
-/** The longest delay a timer takes (2^31 − 1 ms, about 24.8 days); longer waits are chained. */
-export const MAX_TIMER_MS = 2 ** 31 - 1
-
 const UTF8 = new TextEncoder()
 
 /** How an ask ends: an answer, or an outcome that rejects it. */
-export type Settlement =
+export type Settlement = (
   | { outcome: 'answered'; answer: AskUserQuestionAnswer }
   | { outcome: Exclude<QuestionOutcome, 'answered'>; cause?: unknown }
+) & {
+  /** The tab that ended it (an answer or a cancel), for the others to say so. */ by?: QuestionEndedBy
+}
 
 const FAILURES: Record<Exclude<QuestionOutcome, 'answered'>, [UserQuestionErrorCode, string]> = {
   cancelled: ['ASK_CANCELLED', 'The user cancelled the question.'],
   aborted: ['ASK_ABORTED', 'The ask was aborted.'],
   'timed-out': ['ASK_TIMED_OUT', 'Nobody answered the question in time.'],
-}
-
-/** Calls `onDue` after `ms`, chaining timers past {@link MAX_TIMER_MS}; returns the cancel. */
-export function deadline(
-  deps: Pick<AskDeps, 'timers' | 'report'>,
-  ms: number,
-  onDue: () => void,
-): () => void {
-  let handle: unknown
-  const arm = (left: number) => {
-    handle = deps.timers.setTimeout(
-      () => {
-        if (left > MAX_TIMER_MS) return arm(left - MAX_TIMER_MS)
-        try {
-          onDue()
-        } catch (error) {
-          deps.report(error, 'timeout')
-        }
-      },
-      Math.min(left, MAX_TIMER_MS),
-    )
-  }
-  arm(Math.max(0, ms))
-  return () => deps.timers.clearTimeout(handle)
 }
 
 /** A checked ask: its session and the frame every tab gets (as JSON too). */
@@ -108,13 +86,16 @@ export function prepareAsk(
   // host called without the service still sends only frames every tab
   // accepts. Its output is a fresh copy, so the entry's request shares it
   // and later changes to the caller's objects change nothing.
+  const requestedAt = deps.now()
+  const { timeoutMs } = request
   const parsed = parseQuestionRequestedFrame({
     type: 'question/requested',
     rpcId: deps.mintRpcId(),
     sessionId,
     ...(request.callId !== undefined && { callId: request.callId }),
     questions: request.questions,
-    requestedAt: deps.now(),
+    requestedAt,
+    ...(timeoutMs !== undefined && { deadlineAt: requestedAt + timeoutMs }),
   })
   if (!parsed.ok)
     return new UserQuestionError('The ask cannot be sent to a browser.', 'INVALID_QUESTION', {
@@ -172,7 +153,7 @@ export function createAskRegistry(deps: AskDeps) {
     const prepared = prepareAsk(deps, request)
     if (prepared instanceof UserQuestionError) return prepared
     const { sessionId, frame, frameText } = prepared
-    const { signal } = request
+    const { signal, timeoutMs } = request
     const { rpcId } = frame
     const limited = overLimit(sessionId, frameText)
     if (limited) return limited
@@ -186,9 +167,12 @@ export function createAskRegistry(deps: AskDeps) {
     const onAbort = () => settle(rpcId, { outcome: 'aborted', cause: signal?.reason })
     signal?.addEventListener('abort', onAbort, { once: true })
     const cancelTimer =
-      request.timeoutMs === undefined
+      timeoutMs === undefined
         ? undefined
-        : deadline(deps, request.timeoutMs, () => settle(rpcId, { outcome: 'timed-out' }))
+        : deps.deadlines.start(
+            { rpcId, sessionId, request, requestedAt: frame.requestedAt, timeoutMs },
+            () => settle(rpcId, { outcome: 'timed-out' }),
+          )
     count(sessionId, 1)
     settlers.set(rpcId, {
       ...settler,
@@ -224,6 +208,7 @@ export function createAskRegistry(deps: AskDeps) {
       rpcId,
       sessionId: entry.sessionId,
       outcome: settlement.outcome,
+      ...(settlement.by && { by: settlement.by }),
     })
     if (settlement.outcome === 'answered') settler?.resolve(settlement.answer)
     else {

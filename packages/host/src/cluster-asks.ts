@@ -3,8 +3,8 @@ import {
   type AskUserQuestionRequest,
   UserQuestionError,
 } from '@parley/seam'
-import type { QuestionOutcome } from '@parley/seam/wire'
-import { type AskDeps, deadline, failure, prepareAsk, type Settlement } from './asks.ts'
+import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
+import { type AskDeps, failure, prepareAsk, type Settlement } from './asks.ts'
 import type { CoordinatedNode, CoordinatedSettlement, QuestionCoordinator } from './coordinator.ts'
 import type { PendingEntry } from './pending-table.ts'
 
@@ -107,6 +107,7 @@ export function createClusterAsks(deps: ClusterDeps) {
     sessionId: string,
     outcome: QuestionOutcome,
     reason?: 'server-gone',
+    by?: QuestionEndedBy,
   ) {
     return {
       type: 'question/resolved' as const,
@@ -114,6 +115,7 @@ export function createClusterAsks(deps: ClusterDeps) {
       sessionId,
       outcome,
       ...(reason !== undefined && { reason }),
+      ...(by !== undefined && { by }),
     }
   }
 
@@ -131,7 +133,17 @@ export function createClusterAsks(deps: ClusterDeps) {
     const cancelTimer =
       deadlineAt === undefined
         ? undefined
-        : deadline(deps, deadlineAt - deps.now(), () => void claim(rpcId, { outcome: 'timed-out' }))
+        : deps.deadlines.start(
+            // A re-attached ask keeps the deadline it was asked with.
+            {
+              rpcId,
+              sessionId,
+              request,
+              requestedAt: deps.now(),
+              timeoutMs: deadlineAt - deps.now(),
+            },
+            () => void claim(rpcId, { outcome: 'timed-out' }),
+          )
     count(sessionId, 1)
     if (!deps.store.get(rpcId)) deps.store.add(entry)
     waiters.set(rpcId, {
@@ -209,7 +221,7 @@ export function createClusterAsks(deps: ClusterDeps) {
     let outcome: Awaited<ReturnType<QuestionCoordinator['claim']>>
     enter(rpcId)
     try {
-      outcome = await coordinator.claim(rpcId, coordinated, responseId)
+      outcome = await coordinator.claim(rpcId, coordinated, responseId, settlement.by)
     } catch (error) {
       deps.report(error, 'claim')
       throw error
@@ -222,7 +234,10 @@ export function createClusterAsks(deps: ClusterDeps) {
       return outcome.status === 'repeat'
     }
     const { sessionId } = outcome
-    deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, settlement.outcome))
+    deps.hub.publish(
+      sessionId,
+      resolvedFrame(rpcId, sessionId, settlement.outcome, undefined, settlement.by),
+    )
     const waiter = waiters.get(rpcId)
     if (waiter) {
       take(rpcId)
@@ -259,8 +274,8 @@ export function createClusterAsks(deps: ClusterDeps) {
 
   /** How this host hears the rest of the cluster. */
   const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report'> = {
-    async resolved({ rpcId, sessionId, outcome, reason, settlement: carried }) {
-      deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason))
+    async resolved({ rpcId, sessionId, outcome, reason, settlement: carried, by }) {
+      deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason, by))
       const awaiting = waiters.get(rpcId)
       if (!awaiting) return
       // A plain ask whose ending came along settles now; a durable wait is

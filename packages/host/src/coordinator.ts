@@ -1,5 +1,5 @@
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import type { QuestionOutcome } from '@parley/seam/wire'
+import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
 import type { PendingEntry } from './pending-table.ts'
 
 /** How a question ended, as a coordinator records and reports it. */
@@ -53,6 +53,8 @@ export interface CoordinatedNode {
     reason?: 'server-gone' | undefined
     owner: string | null
     settlement?: CoordinatedSettlement | undefined
+    /** The tab that ended it, for the others to say so. */
+    by?: QuestionEndedBy | undefined
   }): Promise<void> | void
   /** Another node now awaits this node's question (a re-attached agent). */
   superseded(rpcId: string): void
@@ -90,6 +92,8 @@ export interface QuestionCoordinator {
     rpcId: string,
     settlement: CoordinatedSettlement,
     responseId?: string,
+    /** The tab that ended it (answers and cancels), for the other nodes' tabs. */
+    by?: QuestionEndedBy,
   ): Promise<ClaimOutcome>
   /** Did the response `responseId` already win `rpcId` of `sessionId`? (a retried POST) */
   repeated(rpcId: string, sessionId: string, responseId: string): Promise<boolean>

@@ -1,7 +1,15 @@
-import { AppFrameSchema, type MuxProbeReply, type MuxTransport, parseWith } from '@parley/seam/wire'
+import {
+  AppFrameSchema,
+  type ExtendReceipt,
+  type MuxProbeReply,
+  type MuxTransport,
+  parseWith,
+} from '@parley/seam/wire'
 import { createAskRegistry } from './asks.ts'
 import { createClusterAsks } from './cluster-asks.ts'
 import type { CoordinatedNode } from './coordinator.ts'
+import { createDeadlines } from './deadlines.ts'
+import { handleExtend } from './extend.ts'
 import { type Admission, admitMux } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
 import { createStreamHub, type StreamTicket } from './mux.ts'
@@ -38,7 +46,7 @@ function createEntryCache(size: number) {
 export const BAD_TARGET: Refusal = refusal('BAD_REQUEST_TARGET')
 
 /** Which route a request is for, decided from its path and method alone. */
-export type Route = 'respond' | 'event-stream' | 'probe' | 'other'
+export type Route = 'respond' | 'extend' | 'event-stream' | 'probe' | 'other'
 
 /** An admitted stream: its principal, sessions and reserved slot. */
 export interface AdmittedStream<P> extends Admission<P> {
@@ -53,6 +61,7 @@ export interface AdmittedStream<P> extends Admission<P> {
 export function createHostCore<P>(options: QuestionHostOptions<P>) {
   const muxPath = options.muxPath ?? '/api/mux'
   const respondPath = options.respondPath ?? '/api/respond'
+  const extendPath = options.extendPath ?? '/api/extend'
   const store = options.store ?? createMemoryPendingStore()
   const { coordinator } = options
   const timers = options.timers ?? GLOBAL_TIMERS
@@ -75,14 +84,23 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     maxStreams: options.maxStreams ?? 10_000,
     maxStreamsPerPrincipal: options.maxStreamsPerPrincipal ?? 32,
     principalKey: options.principalKey ?? ((principal) => principal),
+    deadlineFrame: (rpcId) => deadlines.replayFrame(rpcId),
     report,
   })
   const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)
+  const now = options.now ?? Date.now
+  const deadlines = createDeadlines({
+    timers,
+    now,
+    policy: options.deadlinePolicy,
+    publish: (sessionId, frame) => hub.publish(sessionId, frame),
+    report,
+  })
   const askDeps = {
     store,
     hub,
-    timers,
-    now: options.now ?? Date.now,
+    deadlines,
+    now,
     mintRpcId: options.mintRpcId ?? (() => crypto.randomUUID()),
     sessionOf: options.sessionOf,
     onRegistered: options.onRegistered,
@@ -148,6 +166,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       store.get(rpcId) ?? seen.get(rpcId) ?? (coordinator ? coordinator.get(rpcId) : undefined),
     settle: asks.settle,
     repeated: coordinator?.repeated.bind(coordinator),
+    now,
   }
   let disposed = false
   let left: Promise<void> = Promise.resolve()
@@ -186,6 +205,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     joined,
     muxPath,
     respondPath,
+    extendPath,
     trustProxy: options.trustProxy ?? false,
     store,
     hub,
@@ -197,6 +217,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     /** The route of a request with this path and method. */
     route(path: string, method: string): Route {
       if (path === respondPath) return 'respond'
+      if (path === extendPath) return 'extend'
       if (path !== muxPath) return 'other'
       if (method === 'GET') return 'event-stream'
       return method === 'POST' ? 'probe' : 'other'
@@ -231,6 +252,10 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     /** `POST respondPath`. */
     respond(request: HostRequest, readBody: BodyReader): Promise<Reply> {
       return handleRespond(respondDeps, request, readBody)
+    },
+    /** `POST extendPath`: more time for a pending question. */
+    extend(request: HostRequest, readBody: BodyReader): Promise<Reply<ExtendReceipt>> {
+      return handleExtend({ ...respondDeps, store, deadlines }, request, readBody)
     },
     get disposed(): boolean {
       return disposed

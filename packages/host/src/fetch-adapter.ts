@@ -10,8 +10,8 @@ export function createFetchHandler<P>(core: HostCore<P>) {
     const view = fetchRequestView(request)
     if (!view) return jsonResponse(BAD_TARGET.status, refusalBody(BAD_TARGET))
     const route = core.route(view.url.pathname, view.method)
-    if (route === 'respond') {
-      const reply = await core.respond(view, fetchBodyReader(request))
+    if (route === 'respond' || route === 'extend') {
+      const reply = await core[route](view, fetchBodyReader(request))
       return jsonResponse(reply.status, reply.body)
     }
     if (route === 'probe') {

@@ -5,7 +5,7 @@
  * `@parley/host/node`.
  */
 export type { Settlement } from './asks.ts'
-export { MAX_TIMER_MS } from './asks.ts'
+export { clientLabel } from './client-label.ts'
 export type {
   ClaimOutcome,
   CoordinatedEntry,
@@ -14,6 +14,12 @@ export type {
   QuestionCoordinator,
   RegisterOutcome,
 } from './coordinator.ts'
+export {
+  DEFAULT_DEADLINE_POLICY,
+  type DeadlinePolicy,
+  type DeadlinePolicyOption,
+  MAX_TIMER_MS,
+} from './deadlines.ts'
 export { isAllowedOrigin } from './fences.ts'
 export { createQuestionHost, type QuestionHost } from './host.ts'
 export {

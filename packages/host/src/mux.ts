@@ -74,6 +74,8 @@ interface HubDeps<P> {
   maxStreams: number
   maxStreamsPerPrincipal: number
   principalKey(principal: P): unknown
+  /** A `question/deadline` frame to send right after this question's replayed frame (its deadline moved). */
+  deadlineFrame?(rpcId: string): string | undefined
   report(error: unknown, where: string): void
 }
 
@@ -158,6 +160,8 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
         if (chunks > 1 && !deps.snapshot && deps.store.get(entry.rpcId) === undefined) continue
         replayed.add(entry.rpcId)
         deliver(stream, entry.frameText)
+        const moved = deps.deadlineFrame?.(entry.rpcId)
+        if (moved !== undefined) deliver(stream, moved)
         if (streamed && stream.sink.bufferedBytes() - start >= chunkBytes) return
       }
     }

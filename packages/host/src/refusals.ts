@@ -16,6 +16,10 @@ export const REFUSALS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Content-Type must be application/json.' },
   BODY_CUT_OFF: { status: 400, error: 'The body was cut off.' },
   BODY_NOT_JSON: { status: 400, error: 'The body is not JSON.' },
+  EXTEND_BODY_INVALID: {
+    status: 400,
+    error: "An extend body is { rpcId, sessionId, reason: 'user' | 'activity' }.",
+  },
   UPGRADE_REQUIRED: {
     status: 426,
     error: 'Upgrade to a WebSocket, or accept text/event-stream.',

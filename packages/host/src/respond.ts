@@ -1,6 +1,7 @@
 import { checkAnswerRules, type ValidationIssue } from '@parley/seam'
 import { parseRespondBody, type RespondReceipt } from '@parley/seam/wire'
 import type { Settlement } from './asks.ts'
+import { clientLabel } from './client-label.ts'
 import { isJsonContentType, mayAccess, originAllowed, principalOf } from './fences.ts'
 import type { PendingEntry } from './pending-table.ts'
 import { REFUSALS, type RefusalCode } from './refusals.ts'
@@ -35,6 +36,7 @@ interface RespondDeps<P> {
   repeated?:
     | ((rpcId: string, sessionId: string, responseId: string) => Promise<boolean>)
     | undefined
+  now(): number
 }
 
 const settled = async (won: boolean | Promise<boolean>): Promise<Reply> =>
@@ -137,9 +139,13 @@ export async function handleRespond<P>(
     return mayAccess(deps, principal, entry.sessionId)
       ? badResponse([sessionMismatch()])
       : NOT_PENDING
-  if (!result.ok) return settled(deps.settle(rpcId, { outcome: 'cancelled' }, responseId))
+  // Who ended it, in words the other tabs show ("Chrome on macOS" at a time), never an id.
+  const by = { label: clientLabel(request.headers.get('user-agent')), at: deps.now() }
+  if (!result.ok) return settled(deps.settle(rpcId, { outcome: 'cancelled', by }, responseId))
   // parseRespondBody parsed the answer's shape: only validateAnswer's rules are left.
   const checked = checkAnswerRules(entry.request, result.answer)
   if (!checked.ok) return badResponse(checked.issues)
-  return settled(deps.settle(rpcId, { outcome: 'answered', answer: checked.answer }, responseId))
+  return settled(
+    deps.settle(rpcId, { outcome: 'answered', answer: checked.answer, by }, responseId),
+  )
 }

@@ -1,5 +1,6 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
 import type { QuestionCoordinator } from './coordinator.ts'
+import type { DeadlinePolicyOption } from './deadlines.ts'
 import type { PendingStore } from './pending-table.ts'
 import type { RefusalCode } from './refusals.ts'
 
@@ -134,6 +135,14 @@ export interface QuestionHostOptions<P> {
   muxPath?: string
   /** Path of the uplink. @default '/api/respond' */
   respondPath?: string
+  /** Path of the extend route (a tab asks for more time). @default '/api/extend' */
+  extendPath?: string
+  /**
+   * How far tabs may move the deadline of an ask with a `timeoutMs`: one
+   * policy, or one per ask (it sees the request). @default
+   * `{ stepMs: 300000, maxTotalMs: 3600000, extendOnActivity: false, activityWindowMs: 60000 }`
+   */
+  deadlinePolicy?: DeadlinePolicyOption
   /** Clock for `requestedAt`. @default Date.now */
   now?(): number
   /** Mints an rpcId. @default crypto.randomUUID */

@@ -190,6 +190,9 @@ export interface PostOptions {
   user?: string | null
   contentType?: string
   origin?: string
+  userAgent?: string
+  /** @default '/api/respond' */
+  path?: string
 }
 
 /** POSTs to the respond route; `body` objects are JSON-encoded, strings sent raw. */
@@ -204,7 +207,8 @@ export async function post(
   const user = options.user === undefined ? 'alice' : options.user
   if (user !== null) headers['x-user'] = user
   if (options.origin !== undefined) headers.origin = options.origin
-  const response = await fetch(`http://${base}/api/respond`, {
+  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent
+  const response = await fetch(`http://${base}${options.path ?? '/api/respond'}`, {
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),

@@ -32,8 +32,13 @@ async function openTabs(): Promise<Tabs> {
 }
 
 /** The outcome reached both s1 streams, and no other stream. */
-async function expectBroadcastToS1Only(tabs: Tabs, rpcId: string, outcome: string) {
-  const resolved = { type: 'question/resolved', rpcId, sessionId: 's1', outcome }
+async function expectBroadcastToS1Only(
+  tabs: Tabs,
+  rpcId: string,
+  outcome: string,
+  by?: { label: string; at: number },
+) {
+  const resolved = { type: 'question/resolved', rpcId, sessionId: 's1', outcome, ...(by && { by }) }
   expect(await tabs.everything.count('question/resolved')).toEqual([resolved])
   expect(await tabs.onlyS1.count('question/resolved')).toEqual([resolved])
   await sync(running.host, 's2', [tabs.onlyS2])
@@ -43,30 +48,48 @@ async function expectBroadcastToS1Only(tabs: Tabs, rpcId: string, outcome: strin
   expect(running.host.pending()).toEqual([])
 }
 
+const AT = 1_700_000_000_000
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+
 const rpcIdOf = () => running.registered[0]?.rpcId ?? ''
 
 describe('how an ask settles, and who hears about it', () => {
-  it('answered: the ask resolves with the normalized answer', async () => {
-    running = await startHost()
+  it('answered: the ask resolves with the normalized answer, and the tabs learn which browser answered when', async () => {
+    running = await startHost({ now: () => AT })
     const tabs = await openTabs()
     const asked = running.ask('s1')
-    expect((await post(running.base, answerBody(rpcIdOf(), 's1'))).json).toEqual({
-      accepted: true,
-    })
+    const answered = await post(running.base, answerBody(rpcIdOf(), 's1'), { userAgent: CHROME })
+    expect(answered.json).toEqual({ accepted: true })
     await expect(asked).resolves.toMatchObject({ answers: expect.any(Array) })
-    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'answered')
+    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'answered', {
+      label: 'Chrome on Linux',
+      at: AT,
+    })
   })
 
-  it('cancelled: the ask rejects with ASK_CANCELLED', async () => {
-    running = await startHost()
+  it('cancelled: the ask rejects with ASK_CANCELLED, and the tabs learn where it was dismissed', async () => {
+    running = await startHost({ now: () => AT })
     const tabs = await openTabs()
     const asked = running.ask('s1')
-    expect((await post(running.base, cancelBody(rpcIdOf(), 's1'))).json).toEqual({
-      accepted: true,
-    })
+    const cancelled = await post(running.base, cancelBody(rpcIdOf(), 's1'), { userAgent: SAFARI })
+    expect(cancelled.json).toEqual({ accepted: true })
     const error = await asked.catch((e: unknown) => e)
     expect(isUserQuestionError(error, 'ASK_CANCELLED')).toBe(true)
-    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'cancelled')
+    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'cancelled', {
+      label: 'Safari on iPhone',
+      at: AT,
+    })
+  })
+
+  it('a client whose User-Agent names no browser is an empty label, never its text', async () => {
+    running = await startHost({ now: () => AT })
+    const tabs = await openTabs()
+    running.ask('s1')
+    await post(running.base, answerBody(rpcIdOf(), 's1'), { userAgent: 'build-bot/7 (id 4711)' })
+    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'answered', { label: '', at: AT })
   })
 
   it('aborted by the signal: ASK_ABORTED', async () => {

@@ -10,6 +10,12 @@ export interface ComposerRequest {
   questions: readonly AskUserQuestionItem[]
   /** When the host registered the ask (ms since the epoch), if known: a timed-out card says how long it waited. */
   requestedAt?: number | undefined
+  /**
+   * When the host stops waiting (ms since the epoch), if it has a deadline:
+   * the React card shows a countdown. A new value on the same `rpcId` keeps
+   * the drafts (a replay).
+   */
+  deadlineAt?: number | undefined
 }
 
 /** Where a request is in its life. A finite set, rendered as `data-state`. */

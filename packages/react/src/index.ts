@@ -34,11 +34,13 @@ export * as Composer from './composer/parts.ts'
 export { isPlanReview } from './composer/plan-review.tsx'
 export { CustomAnswer, Detail, Option, Options, Question, Title } from './composer/question.tsx'
 export {
+  type ComposerCardInfo,
   PlanReviewCard,
   QuestionComposer,
   type QuestionComposerProps,
 } from './composer/question-composer.tsx'
 export { type ComposerHandle, type ComposerRootProps, Root } from './composer/root.tsx'
+export type { ComposerEnding } from './composer/settled.tsx'
 export type { DraftStorage } from './composer/storage.ts'
 export {
   type QuestionComposerApi,

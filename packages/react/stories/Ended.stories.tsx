@@ -85,7 +85,7 @@ export const Aborted: Story = {
 export const TimedOut: Story = {
   args: { ending: { kind: 'timed-out', waitedMs: 300_000 } },
   play: async ({ canvasElement }) => {
-    await expectEnded(canvasElement, 'Timed out: the assistant stopped waiting after 5 minutes.')
+    await expectEnded(canvasElement, 'Timed out after 5 minutes — your answers were not sent.')
   },
 }
 

@@ -119,7 +119,7 @@ describe('a card that ended without this tab’s answer', () => {
     await draft(user)
     show([], { 'rpc-1': 'timed-out' })
     expect(
-      await screen.findByText('Timed out: the assistant stopped waiting after 5 minutes.'),
+      await screen.findByText('Timed out after 5 minutes — your answers were not sent.'),
     ).toBeInTheDocument()
     expect(screen.getByText('Parley')).toBeInTheDocument()
   })

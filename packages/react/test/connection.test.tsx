@@ -1,4 +1,4 @@
-import { createQuestionClient, type WebSocketLike } from '@parley/client'
+import { createQuestionClient } from '@parley/client'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,23 +8,7 @@ import {
   useConnectionStatus,
   useQuestionClient,
 } from '../src/connection/index.ts'
-
-/** A stand-in for the browser's WebSocket that the test feeds frames through. */
-class FakeSocket implements WebSocketLike {
-  static last: FakeSocket | null = null
-  onopen: ((event: unknown) => void) | null = null
-  onmessage: ((event: { data: unknown }) => void) | null = null
-  onclose: ((event: unknown) => void) | null = null
-  onerror: ((event: unknown) => void) | null = null
-  constructor(readonly url: string) {
-    FakeSocket.last = this
-    queueMicrotask(() => this.onopen?.({}))
-  }
-  close() {}
-  push(frame: unknown) {
-    act(() => this.onmessage?.({ data: JSON.stringify(frame) }))
-  }
-}
+import { FakeSocket } from './fake-socket.ts'
 
 const question = {
   type: 'question/requested',

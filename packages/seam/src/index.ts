@@ -33,6 +33,7 @@ export {
 export { isBlankText } from './text.ts'
 export type {
   AnswerValidation,
+  AskDeadlineChange,
   AskUserQuestionRequest,
   RequestValidation,
   UserQuestionProvider,

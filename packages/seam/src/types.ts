@@ -12,6 +12,26 @@ export interface AskUserQuestionRequest extends AskUserQuestionRequestData {
   agent?: unknown
   /** Abort signal of the owning tool call or agent turn. */
   signal?: AbortSignal | undefined
+  /**
+   * Called when the person moves the deadline of this ask (`timeoutMs`): they
+   * asked for more time, or their typing and choosing did under the host's
+   * policy. Only a provider that shows deadlines calls it (`@parley/host`
+   * does); what it throws is reported, never thrown into the ask.
+   */
+  onDeadline?: ((change: AskDeadlineChange) => void) | undefined
+}
+
+/** A deadline the person moved, as the asking side observes it. */
+export interface AskDeadlineChange {
+  /** The new deadline, in ms since the epoch. */
+  deadlineAt: number
+  /** The deadline before this change, in ms since the epoch. */
+  previousDeadlineAt: number
+  /**
+   * `user`: the person asked for more time; `activity`: they were typing or
+   * choosing when it was about to pass, and the host's policy extends then.
+   */
+  reason: 'user' | 'activity'
 }
 
 /** The UI side of the seam. Exactly one is active per service. */

@@ -32,11 +32,23 @@ export function checkRequestStructure(request: unknown): RequestValidation {
       ok: false,
       issues: [issue('INVALID_QUESTION', 'shape', ['signal'], 'signal: expected an AbortSignal')],
     }
+  const onDeadline = ownField(request, 'onDeadline')
+  if (onDeadline !== undefined && typeof onDeadline !== 'function')
+    return {
+      ok: false,
+      issues: [
+        issue('INVALID_QUESTION', 'shape', ['onDeadline'], 'onDeadline: expected a function'),
+      ],
+    }
   const issues = itemRuleIssues(parsed.output.questions)
   if (issues.length > 0) return { ok: false, issues }
   // The schema's output is a fresh object of the declared keys only.
   const result: AskUserQuestionRequest = parsed.output
   if (signal !== undefined) result.signal = signal
+  if (typeof onDeadline === 'function')
+    result.onDeadline = (change) => {
+      Reflect.apply(onDeadline, undefined, [change])
+    }
   const agent = ownField(request, 'agent')
   if (agent !== undefined) result.agent = agent
   return { ok: true, request: result }

@@ -10,7 +10,12 @@ import type { ValidationIssue } from './types.ts'
 import {
   AppFrameSchema,
   type DownlinkFrame,
+  type ExtendBody,
+  ExtendBodySchema,
+  type ExtendReceipt,
+  ExtendReceiptSchema,
   MuxReadyFrameSchema,
+  QuestionDeadlineFrameSchema,
   type QuestionRequestedFrame,
   QuestionRequestedFrameSchema,
   QuestionResolvedFrameSchema,
@@ -65,6 +70,7 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   const type = Object.hasOwn(data, 'type') ? data.type : undefined
   if (type === 'question/requested') return parseQuestionRequestedFrame(data)
   if (type === 'question/resolved') return parseWith(QuestionResolvedFrameSchema, data)
+  if (type === 'question/deadline') return parseWith(QuestionDeadlineFrameSchema, data)
   return parseWith(type === 'mux/ready' ? MuxReadyFrameSchema : AppFrameSchema, data)
 }
 
@@ -88,4 +94,14 @@ export function parseRespondBody(data: unknown): WireParse<RespondBody> {
 /** Parses a respond receipt (already JSON-decoded). */
 export function parseRespondReceipt(data: unknown): WireParse<RespondReceipt> {
   return parseWith(RespondReceiptSchema, data)
+}
+
+/** Parses an extend body (already JSON-decoded). */
+export function parseExtendBody(data: unknown): WireParse<ExtendBody> {
+  return parseWith(ExtendBodySchema, data)
+}
+
+/** Parses an extend receipt (already JSON-decoded). */
+export function parseExtendReceipt(data: unknown): WireParse<ExtendReceipt> {
+  return parseWith(ExtendReceiptSchema, data)
 }

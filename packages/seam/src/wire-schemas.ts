@@ -10,6 +10,8 @@ import { AskUserQuestionAnswerSchema, AskUserQuestionItemSchema } from './schema
 export const RESERVED_FRAME_TYPE = /^(?:question|mux)\//
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
+/** Milliseconds since the epoch. */
+const epochMs = v.pipe(v.number(), v.finite())
 
 /** A question was asked; `rpcId` is minted by the host once per ask. */
 export const QuestionRequestedFrameSchema = v.object({
@@ -19,11 +21,26 @@ export const QuestionRequestedFrameSchema = v.object({
   callId: v.optional(v.string()),
   questions: v.array(AskUserQuestionItemSchema),
   /** Milliseconds since the epoch when the host registered the ask. */
-  requestedAt: v.pipe(v.number(), v.finite()),
+  requestedAt: epochMs,
+  /**
+   * When the host stops waiting (ms since the epoch), for an ask with a
+   * `timeoutMs`; a later `question/deadline` frame moves it. Absent: no deadline.
+   */
+  deadlineAt: v.optional(epochMs),
 })
 
 /** How a question was settled. */
 export const QuestionOutcomeSchema = v.picklist(['answered', 'cancelled', 'aborted', 'timed-out'])
+
+/**
+ * Where and when a tab ended a question, as a person reads it: a short client
+ * label the host derives from the User-Agent ("Chrome on macOS"; empty when
+ * it cannot tell), never an identifier, and the host's time.
+ */
+export const QuestionEndedBySchema = v.object({
+  label: v.pipe(v.string(), v.maxLength(80)),
+  at: epochMs,
+})
 
 /** A question is no longer pending. */
 export const QuestionResolvedFrameSchema = v.object({
@@ -37,6 +54,20 @@ export const QuestionResolvedFrameSchema = v.object({
    * question stopped (cluster mode), so no answer can reach it.
    */
   reason: v.optional(v.picklist(['server-gone'])),
+  /** For `answered` and `cancelled`: the tab that ended it. */
+  by: v.optional(QuestionEndedBySchema),
+})
+
+/** Why a deadline moved: the user asked for more time, or their typing and choosing did (a host policy). */
+export const DeadlineReasonSchema = v.picklist(['user', 'activity'])
+
+/** A pending question's deadline moved; every tab shows the new one. */
+export const QuestionDeadlineFrameSchema = v.object({
+  type: v.literal('question/deadline'),
+  rpcId: id,
+  sessionId: id,
+  deadlineAt: epochMs,
+  reason: DeadlineReasonSchema,
 })
 
 /** Sent once per connection after the replay: the client's view is complete. */
@@ -54,11 +85,15 @@ export const AppFrameSchema = v.looseObject({
 export type QuestionRequestedFrame = v.InferOutput<typeof QuestionRequestedFrameSchema>
 export type QuestionResolvedFrame = v.InferOutput<typeof QuestionResolvedFrameSchema>
 export type QuestionOutcome = v.InferOutput<typeof QuestionOutcomeSchema>
+export type QuestionEndedBy = v.InferOutput<typeof QuestionEndedBySchema>
+export type DeadlineReason = v.InferOutput<typeof DeadlineReasonSchema>
+export type QuestionDeadlineFrame = v.InferOutput<typeof QuestionDeadlineFrameSchema>
 export type MuxReadyFrame = v.InferOutput<typeof MuxReadyFrameSchema>
 export type AppFrame = v.InferOutput<typeof AppFrameSchema>
 export type DownlinkFrame =
   | QuestionRequestedFrame
   | QuestionResolvedFrame
+  | QuestionDeadlineFrame
   | MuxReadyFrame
   | AppFrame
 
@@ -106,6 +141,39 @@ export const RespondReceiptSchema = v.variant('accepted', [
   ]),
 ])
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
+
+/** The body of `POST /api/extend`: more time for a pending question. */
+export const ExtendBodySchema = v.object({
+  rpcId: id,
+  sessionId: id,
+  reason: DeadlineReasonSchema,
+})
+export type ExtendBody = v.InferOutput<typeof ExtendBodySchema>
+
+/**
+ * Why the host did not move a deadline: the question is not pending (or not
+ * this session's), it has no deadline, it is as late as the host allows, the
+ * host does not extend on activity, or it is not close enough to extend yet.
+ */
+export const ExtendRefusalSchema = v.picklist([
+  'not-pending',
+  'no-deadline',
+  'at-limit',
+  'activity-off',
+  'not-due',
+])
+export type ExtendRefusal = v.InferOutput<typeof ExtendRefusalSchema>
+
+/** The host's reply to an extend POST: the new deadline, or why not (with the current one when there is one). */
+export const ExtendReceiptSchema = v.variant('extended', [
+  v.object({ extended: v.literal(true), deadlineAt: epochMs }),
+  v.object({
+    extended: v.literal(false),
+    reason: ExtendRefusalSchema,
+    deadlineAt: v.optional(epochMs),
+  }),
+])
+export type ExtendReceipt = v.InferOutput<typeof ExtendReceiptSchema>
 
 /** A downlink transport the host offers. */
 export const MuxTransportSchema = v.picklist(['websocket', 'sse'])

@@ -41,7 +41,7 @@ function renderError(error: unknown): string {
     case 'ASK_CANCELLED':
       return 'The user cancelled the question (ASK_CANCELLED). A cancel is not consent: do not assume any answer and do not proceed as if approved.'
     case 'ASK_TIMED_OUT':
-      return 'The user did not answer in time (ASK_TIMED_OUT). Do not assume any answer and do not proceed as if approved.'
+      return 'The user did not answer in time (ASK_TIMED_OUT): no human decision was made, and nothing they may have started to enter was sent. Do not assume any answer, do not pick an option or a default for them, and do not proceed as if approved.'
     case 'ASK_ABORTED':
       return 'The question was aborted before the user answered (ASK_ABORTED). Do not assume any answer.'
     case 'ASK_LIMIT_REACHED':

@@ -34,6 +34,12 @@ export interface AskUserQuestionToolContext {
    * `AbortSignal.timeout()`, which rejects with `ASK_ABORTED`.
    */
   timeoutMs?: number | undefined
+  /**
+   * Called when the person moves this ask's deadline (they asked for more
+   * time, or their typing did under the host's policy), with the new and the
+   * previous deadline: the request's `onDeadline`.
+   */
+  onDeadline?: AskUserQuestionRequest['onDeadline']
 }
 
 /** Options of {@link createAskUserQuestionTool}. */
@@ -108,6 +114,7 @@ function toRequest(
   if (context.callId !== undefined) request.callId = context.callId
   if (context.agent !== undefined) request.agent = context.agent
   if (timeoutMs !== undefined) request.timeoutMs = timeoutMs
+  if (context.onDeadline !== undefined) request.onDeadline = context.onDeadline
   return request
 }
 

@@ -193,7 +193,7 @@ describe('askUserQuestionAiTool with a deadline, on a real host', () => {
     expect(toolResultSeenInStep2(model)?.output).toEqual({
       type: 'text',
       value:
-        'The user did not answer in time (ASK_TIMED_OUT). Do not assume any answer and do not proceed as if approved.',
+        'The user did not answer in time (ASK_TIMED_OUT): no human decision was made, and nothing they may have started to enter was sent. Do not assume any answer, do not pick an option or a default for them, and do not proceed as if approved.',
     })
     expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({
       ok: false,

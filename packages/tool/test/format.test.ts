@@ -64,7 +64,7 @@ describe('formatToolResult for an error', () => {
 
   it('states a timeout and an abort without assuming an answer', () => {
     expect(formatToolResult(new UserQuestionError('x', 'ASK_TIMED_OUT'))).toMatch(
-      /did not answer in time \(ASK_TIMED_OUT\)\. Do not assume any answer/,
+      /did not answer in time \(ASK_TIMED_OUT\): no human decision was made.* Do not assume any answer, do not pick an option or a default/,
     )
     expect(formatToolResult(new UserQuestionError('x', 'ASK_ABORTED'))).toMatch(
       /aborted .*\(ASK_ABORTED\)\. Do not assume any answer/,

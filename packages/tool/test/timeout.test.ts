@@ -26,6 +26,17 @@ describe('timeoutMs reaches the request', () => {
     expect(seen[0]?.timeoutMs).toBe(30_000)
   })
 
+  it("hands the context's onDeadline to the request, which calls it", async () => {
+    const { service, seen } = serviceAnswering(skipAll)
+    const changes: unknown[] = []
+    await createAskUserQuestionTool(service).execute(modelInput, {
+      timeoutMs: 5000,
+      onDeadline: (change) => changes.push(change),
+    })
+    seen[0]?.onDeadline?.({ deadlineAt: 2, previousDeadlineAt: 1, reason: 'user' })
+    expect(changes).toEqual([{ deadlineAt: 2, previousDeadlineAt: 1, reason: 'user' }])
+  })
+
   it("lets the context's timeoutMs win over the tool's default", async () => {
     const { service, seen } = serviceAnswering(skipAll)
     const tool = createAskUserQuestionTool(service, { timeoutMs: 30_000 })

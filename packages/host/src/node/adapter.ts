@@ -29,7 +29,7 @@ export function createNodeAdapter<P>(core: HostCore<P>) {
     refused: core.refused,
     report: core.report,
   })
-  const pathOf = nodePathReader([core.muxPath, core.respondPath])
+  const pathOf = nodePathReader([core.muxPath, core.respondPath, core.extendPath])
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     core.offerWebSockets()
@@ -49,8 +49,8 @@ export function createNodeAdapter<P>(core: HostCore<P>) {
     if (path === null) return sendJson(response, BAD_TARGET.status, refusalBody(BAD_TARGET), true)
     const view = nodeRequestView(request, core.trustProxy)
     const route = core.route(path, view.method)
-    if (route === 'respond') {
-      const reply = await core.respond(view, nodeBodyReader(request))
+    if (route === 'respond' || route === 'extend') {
+      const reply = await core[route](view, nodeBodyReader(request))
       return sendJson(response, reply.status, reply.body)
     }
     if (route === 'probe') {

@@ -1,5 +1,5 @@
 import type { ComposerRequest } from '@parley/machine'
-import { Suspense, useEffect } from 'react'
+import { type ReactNode, Suspense, useEffect } from 'react'
 import type { ComposerContextValue } from './context.ts'
 import {
   type QuestionComposerOptions,
@@ -35,7 +35,31 @@ export interface QuestionComposerProps extends QuestionComposerOptions {
    * and focuses that field, for the user to confirm. Set by `ComposerSlot`.
    */
   suggestion?: { text: string; n: number } | undefined
+  /**
+   * Says how an ended card ended, in place of the built-in sentence
+   * (`undefined` keeps it). `SessionComposerSlot` says which window answered
+   * and when with it.
+   */
+  describeEnding?:
+    | ((ending: ComposerEnding, request: ComposerRequest) => string | undefined)
+    | undefined
+  /**
+   * Renders more content at the bottom of the card, for each card:
+   * `SessionComposerSlot` shows the deadline's countdown with it.
+   */
+  extra?: ((card: ComposerCardInfo) => ReactNode) | undefined
   className?: string | undefined
+}
+
+/** What `extra` is told about the card it renders into. */
+export interface ComposerCardInfo {
+  request: ComposerRequest
+  /** How the card ended, once it has. */
+  ending: ComposerEnding | undefined
+  /** The card's language (its dictionary's `lang`). */
+  lang: string
+  /** The card's root element, once mounted. */
+  root: { readonly current: HTMLElement | null }
 }
 
 const OUTCOME_OF = {
@@ -55,6 +79,8 @@ function Card({
   onClose,
   onSendAsMessage,
   suggestion,
+  describeEnding,
+  extra,
   ...options
 }: QuestionComposerProps) {
   // An ended card is settled, whatever the host's broadcast said (or if none came).
@@ -80,6 +106,8 @@ function Card({
         ending={ending}
         onClose={onClose}
         onSendAsMessage={onSendAsMessage}
+        describeEnding={describeEnding}
+        extra={extra}
       />
     </Suspense>
   )
@@ -96,6 +124,8 @@ function CardView({
   ending,
   onClose,
   onSendAsMessage,
+  describeEnding,
+  extra,
 }: Pick<
   QuestionComposerProps,
   | 'request'
@@ -107,6 +137,8 @@ function CardView({
   | 'ending'
   | 'onClose'
   | 'onSendAsMessage'
+  | 'describeEnding'
+  | 'extra'
 > & { context: ComposerContextValue }) {
   const i18n = useMessagesValue(locale, messages)
   const plan = isPlanReview(request)
@@ -119,7 +151,12 @@ function CardView({
       />
       <DismissConfirm />
       {ending ? (
-        <Settled ending={ending} onClose={onClose} onSendAsMessage={onSendAsMessage} />
+        <Settled
+          ending={ending}
+          text={describeEnding?.(ending, request)}
+          onClose={onClose}
+          onSendAsMessage={onSendAsMessage}
+        />
       ) : plan ? (
         <PlanReviewBody question={plan} />
       ) : (
@@ -131,6 +168,7 @@ function CardView({
           <Footer />
         </>
       )}
+      {extra?.({ request, ending, lang: i18n.messages.lang, root: context.rootRef })}
       <Announcer />
     </Root>
   )

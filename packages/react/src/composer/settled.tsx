@@ -41,6 +41,8 @@ function duration(ms: number, lang: string): string {
 /** Props of {@link Settled}. */
 export interface SettledProps {
   ending: ComposerEnding
+  /** Says what happened in place of the built-in sentence. */
+  text?: string | undefined
   /** Closes the card. Without it there is no Close button. */
   onClose?: (() => void) | undefined
   /** Sends the drafts as a chat message. Without it there is no such button. */
@@ -53,7 +55,7 @@ export interface SettledProps {
  * Copy, "Send as a message" and Close. Focus moves to Close when it was in
  * the card (or nowhere).
  */
-export function Settled({ ending, onClose, onSendAsMessage }: SettledProps) {
+export function Settled({ ending, text: told, onClose, onSendAsMessage }: SettledProps) {
   const ctx = useComposerContext()
   const { messages, t } = useMessages()
   const lines = useApiValue((api) => draftLines(api.state))
@@ -72,9 +74,10 @@ export function Settled({ ending, onClose, onSendAsMessage }: SettledProps) {
   }, [ctx])
 
   const text =
-    ending.kind === 'timed-out' && ending.waitedMs !== undefined && ending.waitedMs > 0
+    told ??
+    (ending.kind === 'timed-out' && ending.waitedMs !== undefined && ending.waitedMs > 0
       ? t('endedTimedOut', { duration: duration(ending.waitedMs, messages.lang) })
-      : messages[TEXT[ending.kind]]
+      : messages[TEXT[ending.kind]])
   const asText = () => draftsAsText(ctx.store.getState())
   const copy = () => {
     void navigator.clipboard?.writeText(asText()).then(

@@ -3,9 +3,11 @@ import {
   type ConnectionProblem,
   type ConnectionStatus,
   type QuestionClientState,
+  type SessionEndedBy,
   type SessionResolutions,
   selectConnectionProblem,
   selectConnectionStatus,
+  selectSessionEndedBy,
   selectSessionQuestions,
   selectSessionResolutions,
 } from '@parley/client'
@@ -51,6 +53,19 @@ export function useSessionQuestions(sessionId: string): readonly ClientQuestion[
 export function useSessionResolutions(sessionId: string): SessionResolutions {
   const select = useCallback(
     (state: QuestionClientState) => selectSessionResolutions(state, sessionId),
+    [sessionId],
+  )
+  return useStore(useQuestionClient().store, select)
+}
+
+/**
+ * Which client ended the session's recent requests and when, by `rpcId`:
+ * `{ label, at }` ("Chrome on macOS", or `''` when the host could not tell),
+ * for answers and cancels among the last 50 outcomes.
+ */
+export function useSessionEndedBy(sessionId: string): SessionEndedBy {
+  const select = useCallback(
+    (state: QuestionClientState) => selectSessionEndedBy(state, sessionId),
     [sessionId],
   )
   return useStore(useQuestionClient().store, select)

@@ -10,12 +10,18 @@ export {
 } from './client-context.tsx'
 export { ConnectionBanner, type ConnectionBannerProps } from './connection-banner.tsx'
 export {
+  DeadlineCountdown,
+  type DeadlineCountdownProps,
+  type DeadlineMessages,
+} from './deadline-countdown.tsx'
+export {
   type CancelVariables,
   type RespondVariables,
   useCancel,
   useConnectionProblem,
   useConnectionStatus,
   useRespond,
+  useSessionEndedBy,
   useSessionQuestions,
   useSessionResolutions,
 } from './hooks.ts'

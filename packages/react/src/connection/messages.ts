@@ -1,6 +1,10 @@
 import type { ComposerLocale } from '../locales/index.ts'
 
-/** English strings of `ConnectionBanner`. Override any through its `messages`. */
+/**
+ * English strings of `ConnectionBanner` (override any through its
+ * `messages`) and of the endings `SessionComposerSlot` tells (`{client}` is
+ * " (Chrome on macOS)", or nothing when the host could not tell).
+ */
 const en = {
   connectionConnecting: 'Connecting…',
   connectionReconnecting: 'Reconnecting…',
@@ -14,6 +18,8 @@ const en = {
   connectionProtocol: 'The server answered in a way this page does not understand.',
   connectionNoTransport: 'This browser cannot keep a live connection open.',
   connectionRetry: 'Retry now',
+  answeredInWindow: 'Answered in another window at {time}{client}.',
+  dismissedInWindow: 'Dismissed in another window at {time}{client}.',
 }
 
 /** Every string `ConnectionBanner` shows. */
@@ -39,6 +45,8 @@ export const CONNECTION_MESSAGES: Record<ComposerLocale, ConnectionMessages> = {
     connectionProtocol: 'サーバーの応答をこのページで解釈できません。',
     connectionNoTransport: 'このブラウザではライブ接続を維持できません。',
     connectionRetry: '今すぐ再試行',
+    answeredInWindow: '{time}に別のウィンドウで回答されました{client}。',
+    dismissedInWindow: '{time}に別のウィンドウで閉じられました{client}。',
   },
   'zh-CN': {
     connectionConnecting: '正在连接…',
@@ -52,5 +60,7 @@ export const CONNECTION_MESSAGES: Record<ComposerLocale, ConnectionMessages> = {
     connectionProtocol: '服务器的响应无法被此页面识别。',
     connectionNoTransport: '此浏览器无法保持实时连接。',
     connectionRetry: '立即重试',
+    answeredInWindow: '已于 {time} 在另一个窗口中回答{client}。',
+    dismissedInWindow: '已于 {time} 在另一个窗口中关闭{client}。',
   },
 }

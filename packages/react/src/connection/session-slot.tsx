@@ -1,24 +1,81 @@
+import type { ClientQuestion } from '@parley/client'
+import { extendDeadline } from '@parley/client/extend'
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import { useCallback } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { ComposerSlot, type ComposerSlotProps } from '../composer/composer-slot.tsx'
-import { useCancel, useRespond, useSessionQuestions, useSessionResolutions } from './hooks.ts'
+import type { ComposerCardInfo } from '../composer/question-composer.tsx'
+import type { ComposerEnding } from '../composer/settled.tsx'
+import type { DeadlineMessages } from '../deadline/messages.ts'
+import { useQuestionClient } from './client-context.tsx'
+import { DeadlineCountdown } from './deadline-countdown.tsx'
+import {
+  useCancel,
+  useRespond,
+  useSessionEndedBy,
+  useSessionQuestions,
+  useSessionResolutions,
+} from './hooks.ts'
+import { CONNECTION_MESSAGES } from './messages.ts'
 
 /** Props of {@link SessionComposerSlot}: a `ComposerSlot` whose requests come from the client. */
 export interface SessionComposerSlotProps
   extends Omit<ComposerSlotProps, 'requests' | 'resolutions' | 'onAnswer' | 'onCancel'> {
   /** The conversation whose pending questions take over the chat input. */
   sessionId: string
+  /**
+   * Opens this question first while it is pending (a deep link: a
+   * notification, a pasted address), however many arrived before it.
+   */
+  openRpcId?: string | undefined
+  /** Cards with a deadline offer "More time" (the host decides how much). @default true */
+  extendable?: boolean | undefined
+  /**
+   * Tell the host when the person types or chooses in a card with a
+   * deadline, so a host whose policy extends on activity can (at most every
+   * 10 s; after the host says `activity-off` for a question, no more). @default true
+   */
+  reportActivity?: boolean | undefined
+  /** Overrides of the countdown's strings. */
+  deadlineMessages?: Partial<DeadlineMessages> | undefined
+  /** The host's extend route. @default '/api/extend' */
+  extendPath?: string | undefined
+}
+
+/** The request `openRpcId` names first, the others in arrival order. */
+function openedFirst(
+  requests: readonly ClientQuestion[],
+  openRpcId: string | undefined,
+): readonly ClientQuestion[] {
+  const at = openRpcId === undefined ? -1 : requests.findIndex((q) => q.rpcId === openRpcId)
+  if (at <= 0) return requests
+  return [requests[at] as ClientQuestion, ...requests.slice(0, at), ...requests.slice(at + 1)]
 }
 
 /**
  * `ComposerSlot` wired to the nearest `QuestionClientProvider`: the session's
  * pending requests take over the chat input, answers and cancels go to the
  * host, the host's outcomes reach the slot as `resolutions`, and the chat
- * input comes back once the host resolves them.
+ * input comes back once the host resolves them. A card whose request has a
+ * deadline shows its countdown with "More time"; a card answered or
+ * dismissed in another window says which and when ("Answered in another
+ * window at 10:42 (Chrome on macOS).").
  */
-export function SessionComposerSlot({ sessionId, ...slotProps }: SessionComposerSlotProps) {
-  const requests = useSessionQuestions(sessionId)
+export function SessionComposerSlot({
+  sessionId,
+  openRpcId,
+  extendable = true,
+  reportActivity = true,
+  deadlineMessages,
+  extendPath,
+  describeEnding,
+  extra,
+  ...slotProps
+}: SessionComposerSlotProps) {
+  const client = useQuestionClient()
+  const pending = useSessionQuestions(sessionId)
+  const requests = useMemo(() => openedFirst(pending, openRpcId), [pending, openRpcId])
   const resolutions = useSessionResolutions(sessionId)
+  const endedBy = useSessionEndedBy(sessionId)
   const respond = useRespond()
   const cancel = useCancel()
   const { mutateAsync: sendAnswer } = respond
@@ -31,6 +88,61 @@ export function SessionComposerSlot({ sessionId, ...slotProps }: SessionComposer
     (rpcId: string) => sendCancel({ rpcId, sessionId }),
     [sendCancel, sessionId],
   )
+  // Questions whose host said it does not extend on activity: not asked again.
+  const quiet = useRef(new Set<string>())
+  const words = CONNECTION_MESSAGES[slotProps.locale ?? 'en'] ?? CONNECTION_MESSAGES.en
+
+  const tellEnding = useCallback(
+    (ending: ComposerEnding, request: ComposerCardInfo['request']) => {
+      const own = describeEnding?.(ending, request)
+      if (own !== undefined) return own
+      const by = Object.hasOwn(endedBy, request.rpcId) ? endedBy[request.rpcId] : undefined
+      if (!by || (ending.kind !== 'answered-elsewhere' && ending.kind !== 'cancelled-elsewhere'))
+        return undefined
+      const template =
+        ending.kind === 'answered-elsewhere' ? words.answeredInWindow : words.dismissedInWindow
+      const time = new Intl.DateTimeFormat(slotProps.locale ?? 'en', { timeStyle: 'short' }).format(
+        by.at,
+      )
+      return template.replace('{time}', time).replace('{client}', by.label ? ` (${by.label})` : '')
+    },
+    [describeEnding, endedBy, words, slotProps.locale],
+  )
+
+  const renderExtra = useCallback(
+    (card: ComposerCardInfo) => {
+      const { request } = card
+      const own = extra?.(card)
+      if (request.deadlineAt === undefined || card.ending) return own
+      const { rpcId } = request
+      const extend = (reason: 'user' | 'activity') =>
+        extendDeadline(client, rpcId, sessionId, reason, { path: extendPath })
+      const onActivity = () => {
+        if (quiet.current.has(rpcId)) return
+        extend('activity').then(
+          (receipt) => {
+            if (!receipt.extended && receipt.reason !== 'not-due') quiet.current.add(rpcId)
+          },
+          () => {},
+        )
+      }
+      return (
+        <>
+          <DeadlineCountdown
+            root={card.root}
+            lang={card.lang}
+            deadlineAt={request.deadlineAt}
+            onExtend={extendable ? () => extend('user') : undefined}
+            onActivity={reportActivity ? onActivity : undefined}
+            messages={deadlineMessages}
+          />
+          {own}
+        </>
+      )
+    },
+    [client, sessionId, extendPath, extendable, reportActivity, deadlineMessages, extra],
+  )
+
   return (
     <ComposerSlot
       {...slotProps}
@@ -38,6 +150,8 @@ export function SessionComposerSlot({ sessionId, ...slotProps }: SessionComposer
       resolutions={resolutions}
       onAnswer={onAnswer}
       onCancel={onCancel}
+      describeEnding={tellEnding}
+      extra={renderExtra}
     />
   )
 }

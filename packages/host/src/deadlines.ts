@@ -1,0 +1,205 @@
+import type { AskUserQuestionRequest } from '@parley/seam'
+import type { DeadlineReason, ExtendReceipt, QuestionDeadlineFrame } from '@parley/seam/wire'
+import type { HostTimers } from './types.ts'
+
+/** The longest delay a timer takes (2^31 − 1 ms, about 24.8 days); longer waits are chained. */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
+ * How far the people answering may move an ask's deadline (its `timeoutMs`).
+ * The host decides; a tab only asks (`POST /api/extend`).
+ */
+export interface DeadlinePolicy {
+  /** How much later one "more time" from a tab moves the deadline. @default 300000 (5 min) */
+  stepMs?: number | undefined
+  /**
+   * The latest deadline, counted from when the ask was made: extensions stop
+   * there. An ask whose own `timeoutMs` is longer keeps it and cannot be
+   * extended. @default 3600000 (1 h)
+   */
+  maxTotalMs?: number | undefined
+  /**
+   * Typing or choosing in the card extends the deadline when little time is
+   * left (see `activityWindowMs`). @default false
+   */
+  extendOnActivity?: boolean | undefined
+  /**
+   * With `extendOnActivity`: activity once less than half of this is left
+   * moves the deadline to this long after it, so a person who is still
+   * typing always has between half of it and all of it. @default 60000 (1 min)
+   */
+  activityWindowMs?: number | undefined
+}
+
+/** The policy for every ask, or one per ask (it sees the request, `agent` included). */
+export type DeadlinePolicyOption =
+  | DeadlinePolicy
+  | ((request: AskUserQuestionRequest) => DeadlinePolicy | undefined)
+
+/** A policy with every figure set. */
+type Figures = { [K in keyof DeadlinePolicy]-?: NonNullable<DeadlinePolicy[K]> }
+
+/** The figures of the default policy. */
+export const DEFAULT_DEADLINE_POLICY: Readonly<Figures> = {
+  stepMs: 300_000,
+  maxTotalMs: 3_600_000,
+  extendOnActivity: false,
+  activityWindowMs: 60_000,
+}
+
+interface Clock {
+  readonly rpcId: string
+  readonly sessionId: string
+  readonly request: AskUserQuestionRequest
+  readonly policy: Figures
+  readonly onDue: () => void
+  /** The latest the deadline may move to. */
+  readonly limitAt: number
+  deadlineAt: number
+  /** The frame that says where the deadline is now, once it moved (sent after a replayed question). */
+  movedFrame: string | undefined
+  cancelTimer: () => void
+}
+
+interface DeadlineDeps {
+  timers: HostTimers
+  now(): number
+  policy?: DeadlinePolicyOption | undefined
+  publish(sessionId: string, frame: QuestionDeadlineFrame): void
+  report(error: unknown, where: string): void
+}
+
+/** What a tab's extend asked for came to. */
+export type ExtendOutcome = ExtendReceipt
+
+/** The ask's own deadline as the host starts it. */
+export interface DeadlineStart {
+  rpcId: string
+  sessionId: string
+  request: AskUserQuestionRequest
+  requestedAt: number
+  timeoutMs: number
+}
+
+/**
+ * The host's deadlines: one clock per pending ask with a `timeoutMs`, which
+ * times it out when it passes and which a tab may move within the policy.
+ * Every move is published as `question/deadline` to the session's tabs and
+ * reported to the ask's `onDeadline`.
+ */
+export function createDeadlines(deps: DeadlineDeps) {
+  const clocks = new Map<string, Clock>()
+
+  function policyOf(request: AskUserQuestionRequest): Figures {
+    let chosen: DeadlinePolicy | undefined
+    try {
+      chosen = typeof deps.policy === 'function' ? deps.policy(request) : deps.policy
+    } catch (error) {
+      deps.report(error, 'deadlinePolicy')
+    }
+    const fallback = DEFAULT_DEADLINE_POLICY
+    return {
+      stepMs: chosen?.stepMs ?? fallback.stepMs,
+      maxTotalMs: chosen?.maxTotalMs ?? fallback.maxTotalMs,
+      extendOnActivity: chosen?.extendOnActivity ?? fallback.extendOnActivity,
+      activityWindowMs: chosen?.activityWindowMs ?? fallback.activityWindowMs,
+    }
+  }
+
+  /** Calls `onDue` after `ms`, chaining timers past {@link MAX_TIMER_MS}; returns the cancel. */
+  function after(ms: number, onDue: () => void): () => void {
+    let handle: unknown
+    const arm = (left: number) => {
+      handle = deps.timers.setTimeout(
+        () => {
+          if (left > MAX_TIMER_MS) return arm(left - MAX_TIMER_MS)
+          try {
+            onDue()
+          } catch (error) {
+            deps.report(error, 'timeout')
+          }
+        },
+        Math.min(left, MAX_TIMER_MS),
+      )
+    }
+    arm(Math.max(0, ms))
+    return () => deps.timers.clearTimeout(handle)
+  }
+
+  function move(clock: Clock, deadlineAt: number, reason: DeadlineReason): void {
+    const previousDeadlineAt = clock.deadlineAt
+    clock.cancelTimer()
+    clock.deadlineAt = deadlineAt
+    clock.cancelTimer = after(deadlineAt - deps.now(), clock.onDue)
+    const frame: QuestionDeadlineFrame = {
+      type: 'question/deadline',
+      rpcId: clock.rpcId,
+      sessionId: clock.sessionId,
+      deadlineAt,
+      reason,
+    }
+    clock.movedFrame = JSON.stringify(frame)
+    deps.publish(clock.sessionId, frame)
+    try {
+      clock.request.onDeadline?.({ deadlineAt, previousDeadlineAt, reason })
+    } catch (error) {
+      // An observer's failure must not undo the extension the tabs were told about.
+      deps.report(error, 'onDeadline')
+    }
+  }
+
+  return {
+    /**
+     * Starts the ask's clock: `onDue` runs `timeoutMs` from now (however
+     * long). Returns the cancel, to call when the ask settles.
+     */
+    start(start: DeadlineStart, onDue: () => void): () => void {
+      const policy = policyOf(start.request)
+      const deadlineAt = start.requestedAt + start.timeoutMs
+      const clock: Clock = {
+        rpcId: start.rpcId,
+        sessionId: start.sessionId,
+        request: start.request,
+        policy,
+        onDue,
+        limitAt: Math.max(deadlineAt, start.requestedAt + policy.maxTotalMs),
+        deadlineAt,
+        movedFrame: undefined,
+        cancelTimer: after(start.timeoutMs, onDue),
+      }
+      clocks.set(start.rpcId, clock)
+      return () => {
+        clock.cancelTimer()
+        if (clocks.get(start.rpcId) === clock) clocks.delete(start.rpcId)
+      }
+    },
+    /**
+     * A tab asks for more time for a pending ask (`user`), or says the person
+     * is typing or choosing (`activity`). Moves the deadline as far as the
+     * policy allows, or says why not.
+     */
+    extend(rpcId: string, reason: DeadlineReason): ExtendOutcome {
+      const clock = clocks.get(rpcId)
+      if (!clock) return { extended: false, reason: 'no-deadline' }
+      const { policy, deadlineAt } = clock
+      const now = deps.now()
+      let wanted: number
+      if (reason === 'activity') {
+        if (!policy.extendOnActivity) return { extended: false, reason: 'activity-off', deadlineAt }
+        if (deadlineAt - now > policy.activityWindowMs / 2)
+          return { extended: false, reason: 'not-due', deadlineAt }
+        wanted = now + policy.activityWindowMs
+      } else wanted = deadlineAt + policy.stepMs
+      const next = Math.min(wanted, clock.limitAt)
+      if (next <= deadlineAt) return { extended: false, reason: 'at-limit', deadlineAt }
+      move(clock, next, reason)
+      return { extended: true, deadlineAt: next }
+    },
+    /** The `question/deadline` frame to send after this question's replayed frame, once it moved. */
+    replayFrame(rpcId: string): string | undefined {
+      return clocks.get(rpcId)?.movedFrame
+    },
+  }
+}
+
+export type Deadlines = ReturnType<typeof createDeadlines>

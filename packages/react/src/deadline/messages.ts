@@ -1,0 +1,71 @@
+/**
+ * The countdown's strings, in the countdown's own chunk: the composer's
+ * eager dictionary does not carry them. `{time}` is a duration in the
+ * locale's short units ("4 min", "4 分", "4分钟").
+ */
+export const DEADLINE_MESSAGES = {
+  en: {
+    waiting: 'Waiting {time} more',
+    timeUp: 'Time is up: the assistant is about to stop waiting',
+    extend: 'More time',
+    extending: 'Asking for more time…',
+    extended: 'More time: waiting {time} more',
+    atLimit: 'The assistant cannot wait any longer than this.',
+    extendFailed: 'Could not get more time. Try again.',
+  },
+  ja: {
+    waiting: 'あと{time}待ちます',
+    timeUp: '時間切れです。まもなく待つのをやめます',
+    extend: '時間を延長',
+    extending: '延長を依頼しています…',
+    extended: '延長しました。あと{time}待ちます',
+    atLimit: 'これ以上は延長できません。',
+    extendFailed: '延長できませんでした。もう一度お試しください。',
+  },
+  'zh-CN': {
+    waiting: '还会等待{time}',
+    timeUp: '时间到了：助手即将停止等待',
+    extend: '延长时间',
+    extending: '正在请求延长…',
+    extended: '已延长：还会等待{time}',
+    atLimit: '助手无法再等待更久了。',
+    extendFailed: '无法延长时间，请重试。',
+  },
+} as const
+
+/** Every string the countdown shows; override any through `deadlineMessages`. */
+export type DeadlineMessages = { [K in keyof (typeof DEADLINE_MESSAGES)['en']]: string }
+
+/** The locale's countdown strings (English for a locale it does not know), with overrides. */
+export function deadlineMessages(
+  lang: string,
+  overrides?: Partial<DeadlineMessages>,
+): DeadlineMessages {
+  const own = Object.hasOwn(DEADLINE_MESSAGES, lang)
+    ? DEADLINE_MESSAGES[lang as keyof typeof DEADLINE_MESSAGES]
+    : DEADLINE_MESSAGES.en
+  return { ...own, ...overrides }
+}
+
+const UNITS: [number, Intl.NumberFormatOptions['unit'], number][] = [
+  [172_800_000, 'day', 86_400_000],
+  [7_200_000, 'hour', 3_600_000],
+  [90_000, 'minute', 60_000],
+]
+
+/**
+ * `ms` left as words in the largest unit that reads well: days from 2 days,
+ * hours from 2 hours, minutes from 90 s, then "1 min" down to a minute, then
+ * seconds in steps of 5 (each second under 10).
+ */
+export function remainingTime(ms: number, lang: string): string {
+  const format = (value: number, unit: Intl.NumberFormatOptions['unit']) =>
+    new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(value)
+  for (const [from, unit, size] of UNITS) if (ms >= from) return format(Math.round(ms / size), unit)
+  if (ms >= 60_000) return format(1, 'minute')
+  const seconds = Math.ceil(ms / 1000)
+  return format(seconds > 10 ? Math.ceil(seconds / 5) * 5 : Math.max(1, seconds), 'second')
+}
+
+/** Remaining times at which the countdown is announced (polite), besides every extension. */
+export const ANNOUNCE_AT_MS = [300_000, 120_000, 60_000, 30_000, 10_000] as const
