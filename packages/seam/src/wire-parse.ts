@@ -8,9 +8,15 @@ import { shapeIssues } from './issues.ts'
 import { batchRuleIssues } from './request-rules.ts'
 import type { ValidationIssue } from './types.ts'
 import {
+  type AmendBody,
+  AmendBodySchema,
+  type AmendReceipt,
+  AmendReceiptSchema,
   AppFrameSchema,
   type DownlinkFrame,
   MuxReadyFrameSchema,
+  type QuestionAnswerFrame,
+  QuestionAnswerFrameSchema,
   type QuestionRequestedFrame,
   QuestionRequestedFrameSchema,
   QuestionResolvedFrameSchema,
@@ -65,6 +71,7 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   const type = Object.hasOwn(data, 'type') ? data.type : undefined
   if (type === 'question/requested') return parseQuestionRequestedFrame(data)
   if (type === 'question/resolved') return parseWith(QuestionResolvedFrameSchema, data)
+  if (type === 'question/answer') return parseQuestionAnswerFrame(data)
   return parseWith(type === 'mux/ready' ? MuxReadyFrameSchema : AppFrameSchema, data)
 }
 
@@ -78,6 +85,27 @@ export function parseQuestionRequestedFrame(data: unknown): WireParse<QuestionRe
   if (!parsed.ok) return parsed
   const issues = batchRuleIssues(parsed.value.questions)
   return issues.length > 0 ? { ok: false, issues } : parsed
+}
+
+/**
+ * Parses a `question/answer` frame (already JSON-decoded): its schema and the
+ * batch rules of its questions, as for `question/requested`.
+ */
+export function parseQuestionAnswerFrame(data: unknown): WireParse<QuestionAnswerFrame> {
+  const parsed = parseWith(QuestionAnswerFrameSchema, data)
+  if (!parsed.ok) return parsed
+  const issues = batchRuleIssues(parsed.value.questions)
+  return issues.length > 0 ? { ok: false, issues } : parsed
+}
+
+/** Parses an amend body (already JSON-decoded), answer shape included. */
+export function parseAmendBody(data: unknown): WireParse<AmendBody> {
+  return parseWith(AmendBodySchema, data)
+}
+
+/** Parses an amend receipt (already JSON-decoded). */
+export function parseAmendReceipt(data: unknown): WireParse<AmendReceipt> {
+  return parseWith(AmendReceiptSchema, data)
 }
 
 /** Parses a respond body (already JSON-decoded), answer shape included. */

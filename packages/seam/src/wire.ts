@@ -8,7 +8,10 @@
  */
 export {
   isAppFrameType,
+  parseAmendBody,
+  parseAmendReceipt,
   parseDownlinkFrame,
+  parseQuestionAnswerFrame,
   parseQuestionRequestedFrame,
   parseRespondBody,
   parseRespondReceipt,
@@ -16,6 +19,12 @@ export {
   type WireParse,
 } from './wire-parse.ts'
 export {
+  type AmendBody,
+  AmendBodySchema,
+  type AmendReceipt,
+  AmendReceiptSchema,
+  type AmendRefusalCode,
+  AmendRefusalCodeSchema,
   type AppFrame,
   AppFrameSchema,
   type DownlinkFrame,
@@ -27,6 +36,8 @@ export {
   MuxReadyFrameSchema,
   type MuxTransport,
   MuxTransportSchema,
+  type QuestionAnswerFrame,
+  QuestionAnswerFrameSchema,
   type QuestionOutcome,
   QuestionOutcomeSchema,
   type QuestionRequestedFrame,
