@@ -3,6 +3,7 @@ import type {
   AppFrame,
   DownlinkFrame,
   MuxTransport,
+  QuestionAnswerFrame,
   QuestionRequestedFrame,
   QuestionResolvedFrame,
   RespondBody,
@@ -19,7 +20,7 @@ import {
 import { QuestionClientError } from './errors.ts'
 import { type ConnectionProblem, probeMux } from './probe.ts'
 import type { ClientQuestion, SessionResolutions } from './request-queue.ts'
-import { type FetchLike, postRespond } from './respond.ts'
+import { asJson, type FetchLike, postJson, postRespond } from './respond.ts'
 import {
   type ConnectionStatus,
   createSessionStore,
@@ -110,6 +111,15 @@ export interface QuestionClient {
   respond(rpcId: string, sessionId: string, answer: AskUserQuestionAnswer): Promise<RespondReceipt>
   /** POSTs a cancel (the user dismissed the question). */
   cancel(rpcId: string, sessionId: string): Promise<RespondReceipt>
+  /**
+   * POSTs `body` as JSON to `path` on the host (resolved against `baseUrl`),
+   * with the credentials and headers of `respond`, and resolves with the
+   * reply's JSON; rejects with `QuestionClientError` like `respond`
+   * (`RESPOND_NETWORK`, `RESPOND_HTTP` for any status but 200,
+   * `RESPOND_BAD_RECEIPT` for a reply that is not JSON). The caller parses
+   * the reply. For the routes of add-ons, such as `@parley/client/amend`.
+   */
+  post(path: string, body: unknown): Promise<unknown>
   /** Listens to the app's own frames (`type` outside `question/` and `mux/`). */
   onAppFrame(listener: (frame: AppFrame) => void): () => void
   /** Listens to dropped, malformed frames. */
@@ -136,6 +146,9 @@ function isRequested(frame: DownlinkFrame): frame is QuestionRequestedFrame {
 }
 function isResolved(frame: DownlinkFrame): frame is QuestionResolvedFrame {
   return frame.type === 'question/resolved'
+}
+function isAnswer(frame: DownlinkFrame): frame is QuestionAnswerFrame {
+  return frame.type === 'question/answer'
 }
 
 function emit<T>(listeners: Set<(value: T) => void>, value: T): void {
@@ -186,6 +199,8 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
       sessions.request(frame)
     } else if (isResolved(frame)) {
       sessions.retire(frame.sessionId, frame.rpcId, frame.outcome)
+    } else if (isAnswer(frame)) {
+      sessions.answer(frame)
     } else if (frame.type === 'mux/ready') {
       sessions.reconcile(replayed)
       replayed = new Set()
@@ -282,6 +297,7 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     respond: (rpcId, sessionId, answer) => send({ rpcId, sessionId, result: { ok: true, answer } }),
     cancel: (rpcId, sessionId) =>
       send({ rpcId, sessionId, result: { ok: false, error: { code: 'cancelled' } } }),
+    post: (path, body) => postJson(post, new URL(path, base).toString(), body, asJson),
     onAppFrame(listener) {
       appListeners.add(listener)
       return () => appListeners.delete(listener)

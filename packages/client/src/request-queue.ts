@@ -11,6 +11,8 @@ export interface ClientQuestion {
   readonly questions: QuestionRequestedFrame['questions']
   /** Host time (ms since the epoch) when the question was asked. */
   readonly requestedAt: number
+  /** Who is asking, when the agent said (`askerChain` shows it as one line). */
+  readonly asker?: QuestionRequestedFrame['asker']
 }
 
 /** How the host settled a request, by `rpcId`. Own keys only, no prototype. */
@@ -56,6 +58,7 @@ function questionOf(frame: QuestionRequestedFrame): ClientQuestion {
     ...(frame.callId !== undefined && { callId: frame.callId }),
     questions: frame.questions,
     requestedAt: frame.requestedAt,
+    ...(frame.asker !== undefined && { asker: frame.asker }),
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '@parley/seam'
 import { parseRespondReceipt, type RespondBody, type RespondReceipt } from '@parley/seam/wire'
 import { QuestionClientError } from './errors.ts'
 
@@ -10,11 +11,29 @@ interface PostDeps {
   headers(): Record<string, string>
 }
 
+/** A receipt parser: the receipt, or the issues that made it no receipt. */
+type ReceiptParser<R> = (
+  data: unknown,
+) => { ok: true; value: R } | { ok: false; issues: ValidationIssue[] }
+
+/** The parser of `client.post`: any JSON is the reply. */
+export const asJson: ReceiptParser<unknown> = (data) => ({ ok: true, value: data })
+
 /** POSTs one respond body and parses the receipt. Throws `QuestionClientError`. */
-export async function postRespond(deps: PostDeps, body: RespondBody): Promise<RespondReceipt> {
+export function postRespond(deps: PostDeps, body: RespondBody): Promise<RespondReceipt> {
+  return postJson(deps, deps.url, body, parseRespondReceipt)
+}
+
+/** POSTs `body` to `url` and parses the reply with `parse`. Throws `QuestionClientError`. */
+export async function postJson<R>(
+  deps: Omit<PostDeps, 'url'>,
+  url: string,
+  body: unknown,
+  parse: ReceiptParser<R>,
+): Promise<R> {
   let response: Response
   try {
-    response = await deps.fetch(deps.url, {
+    response = await deps.fetch(url, {
       method: 'POST',
       credentials: deps.credentials,
       headers: { ...deps.headers(), 'content-type': 'application/json' },
@@ -37,7 +56,7 @@ export async function postRespond(deps: PostDeps, body: RespondBody): Promise<Re
   } catch (cause) {
     throw new QuestionClientError('The receipt is not JSON.', 'RESPOND_BAD_RECEIPT', { cause })
   }
-  const parsed = parseRespondReceipt(data)
+  const parsed = parse(data)
   if (!parsed.ok)
     throw new QuestionClientError('The receipt is malformed.', 'RESPOND_BAD_RECEIPT', {
       cause: parsed.issues,

@@ -131,6 +131,7 @@ export function createAskRegistry(deps: AskDeps) {
       ...(request.callId !== undefined && { callId: request.callId }),
       questions: request.questions,
       requestedAt: deps.now(),
+      ...(request.asker !== undefined && { asker: request.asker }),
     })
     if (!parsed.ok)
       return new UserQuestionError('The ask cannot be sent to a browser.', 'INVALID_QUESTION', {

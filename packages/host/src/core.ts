@@ -1,5 +1,8 @@
-import type { MuxProbeReply, MuxTransport } from '@parley/seam/wire'
-import { createAskRegistry } from './asks.ts'
+import type { AmendReceipt, MuxProbeReply, MuxTransport, RespondReceipt } from '@parley/seam/wire'
+import { createAmendments, DEFAULT_AMEND_WINDOW_MS } from './amend.ts'
+import { handleAmend } from './amend-route.ts'
+import { createMemoryAmendStore } from './amend-store.ts'
+import { createAskRegistry, type Settlement } from './asks.ts'
 import { type Admission, admitMux } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
 import { createStreamHub, type StreamTicket } from './mux.ts'
@@ -70,6 +73,16 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     },
     report,
   })
+  const { amendWindowMs = DEFAULT_AMEND_WINDOW_MS } = options
+  const amends = createAmendments({
+    store: options.amendStore ?? createMemoryAmendStore(),
+    hub,
+    timers,
+    now: options.now ?? Date.now,
+    windowMs: typeof amendWindowMs === 'function' ? amendWindowMs : () => amendWindowMs,
+    report,
+  })
+  const amendPath = options.amendPath ?? '/api/amend'
   const fence = {
     authenticate: options.authenticate,
     canAccess: options.canAccess,
@@ -81,7 +94,17 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     maxBodyBytes: options.maxBodyBytes ?? 256 * 1024,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000,
     store,
-    asks,
+    asks: {
+      // An answer the ask lets the user change opens its amendment window.
+      settle(rpcId: string, settlement: Settlement): boolean {
+        const entry = store.get(rpcId)
+        const settled = asks.settle(rpcId, settlement)
+        if (settled && entry && settlement.outcome === 'answered')
+          amends.opened(entry, settlement.answer)
+        return settled
+      },
+    },
+    amends,
   }
   let disposed = false
 
@@ -122,12 +145,13 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     hub,
     heartbeat,
     asks,
+    amends,
     report,
     admit,
     refused,
     /** The route of a request with this path and method. */
     route(path: string, method: string): Route {
-      if (path === respondPath) return 'respond'
+      if (path === respondPath || path === amendPath) return 'respond'
       if (path !== muxPath) return 'other'
       if (method === 'GET') return 'event-stream'
       return method === 'POST' ? 'probe' : 'other'
@@ -159,8 +183,12 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       if (isRefusal(ticket)) return refused(ticket, request, 'sse')
       return { ...admission, ticket }
     },
-    /** `POST respondPath`. */
-    respond(request: HostRequest, readBody: BodyReader): Promise<Reply> {
+    /** `POST respondPath`, and `POST amendPath`. */
+    respond(
+      request: HostRequest,
+      readBody: BodyReader,
+    ): Promise<Reply<RespondReceipt | AmendReceipt>> {
+      if (request.url.pathname === amendPath) return handleAmend(respondDeps, request, readBody)
       return handleRespond(respondDeps, request, readBody)
     },
     get disposed(): boolean {
@@ -170,6 +198,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     dispose(): void {
       disposed = true
       asks.dispose()
+      amends.dispose()
       hub.endAll()
       heartbeat.stop()
     },

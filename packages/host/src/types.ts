@@ -1,4 +1,5 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
+import type { AmendStore } from './amend-store.ts'
 import type { PendingStore } from './pending-table.ts'
 import type { RefusalCode } from './refusals.ts'
 
@@ -124,6 +125,18 @@ export interface QuestionHostOptions<P> {
   muxPath?: string
   /** Path of the uplink. @default '/api/respond' */
   respondPath?: string
+  /** Path of the amend route (changing an answer after it was sent). @default '/api/amend' */
+  amendPath?: string
+  /**
+   * How long the user may change an answer after it was sent, in ms: a
+   * number, or one per ask. Only asks whose request has `onAmend` can be
+   * changed, never once their `signal` aborted or their session was
+   * aborted (`abortSession`); 0 turns it off. At most 2³¹−1 ms.
+   * @default 300000 (five minutes)
+   */
+  amendWindowMs?: number | ((info: RegisteredInfo) => number)
+  /** Where standing answers live while they may be changed. @default an in-memory store */
+  amendStore?: AmendStore
   /** Clock for `requestedAt`. @default Date.now */
   now?(): number
   /** Mints an rpcId. @default crypto.randomUUID */

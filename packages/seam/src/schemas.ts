@@ -5,6 +5,7 @@
  * Standard-Schema-aware library can validate with. Objects drop unknown keys.
  */
 import * as v from 'valibot'
+import { droppable } from './droppable.ts'
 import { isBlankText } from './text.ts'
 
 /** One selectable answer offered to the user. */
@@ -131,21 +132,23 @@ export const AskUserQuestionAskerSchema = v.object({
 })
 
 /** The serialisable part of a request (what crosses a wire). */
-export const AskUserQuestionRequestDataSchema = v.object({
-  /** The questions, shown one at a time in this order. */
-  questions: v.array(AskUserQuestionItemSchema),
-  /** Routes the ask to a conversation. */
-  sessionId: v.optional(v.string()),
-  /** Links the ask to the tool call that made it. */
-  callId: v.optional(v.string()),
-  /**
-   * Optional deadline in milliseconds (a positive safe integer, any length);
-   * providers honour it with `ASK_TIMED_OUT`.
-   */
-  timeoutMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
-  /** Who is asking (an agent, or a subagent and its parents); shown with the question. */
-  asker: v.optional(AskUserQuestionAskerSchema),
-})
+export const AskUserQuestionRequestDataSchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    /** The questions, shown one at a time in this order. */
+    questions: v.array(AskUserQuestionItemSchema),
+    /** Routes the ask to a conversation. */
+    sessionId: v.optional(v.string()),
+    /** Links the ask to the tool call that made it. */
+    callId: v.optional(v.string()),
+    /**
+     * Optional deadline in milliseconds (a positive safe integer, any length);
+     * providers honour it with `ASK_TIMED_OUT`.
+     */
+    timeoutMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+    /** Who is asking (an agent, or a subagent and its parents); shown with the question. */
+    asker: v.optional(AskUserQuestionAskerSchema),
+  }),
+)
 
 /** The answer to one question. A skip is `{ id, selected: [] }`. */
 export const AskUserQuestionAnswerItemSchema = v.object({

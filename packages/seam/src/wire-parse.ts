@@ -81,10 +81,7 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
  * that type; the host builds every such frame with it.
  */
 export function parseQuestionRequestedFrame(data: unknown): WireParse<QuestionRequestedFrame> {
-  const parsed = parseWith(QuestionRequestedFrameSchema, data)
-  if (!parsed.ok) return parsed
-  const issues = batchRuleIssues(parsed.value.questions)
-  return issues.length > 0 ? { ok: false, issues } : parsed
+  return withBatchRules(parseWith(QuestionRequestedFrameSchema, data))
 }
 
 /**
@@ -92,7 +89,13 @@ export function parseQuestionRequestedFrame(data: unknown): WireParse<QuestionRe
  * batch rules of its questions, as for `question/requested`.
  */
 export function parseQuestionAnswerFrame(data: unknown): WireParse<QuestionAnswerFrame> {
-  const parsed = parseWith(QuestionAnswerFrameSchema, data)
+  return withBatchRules(parseWith(QuestionAnswerFrameSchema, data))
+}
+
+/** A parsed frame that carries questions, refused when they break the batch rules. */
+function withBatchRules<T extends { questions: QuestionRequestedFrame['questions'] }>(
+  parsed: WireParse<T>,
+): WireParse<T> {
   if (!parsed.ok) return parsed
   const issues = batchRuleIssues(parsed.value.questions)
   return issues.length > 0 ? { ok: false, issues } : parsed

@@ -4,6 +4,7 @@
  * (through `wire-parse.ts`).
  */
 import * as v from 'valibot'
+import { droppable } from './droppable.ts'
 import {
   AskUserQuestionAnswerSchema,
   AskUserQuestionAskerSchema,
@@ -91,14 +92,22 @@ export type DownlinkFrame =
   | AppFrame
 
 /** The body of `POST /api/respond`. `cancelled` is the only error code. */
-export const RespondBodySchema = v.object({
-  rpcId: id,
-  sessionId: id,
-  result: v.variant('ok', [
-    v.object({ ok: v.literal(true), answer: AskUserQuestionAnswerSchema }),
-    v.object({ ok: v.literal(false), error: v.object({ code: v.literal('cancelled') }) }),
-  ]),
-})
+export const RespondBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: id,
+    sessionId: id,
+    result: v.variant('ok', [
+      v.object({
+        ok: v.literal(true),
+        answer: AskUserQuestionAnswerSchema,
+      }),
+      v.object({
+        ok: v.literal(false),
+        error: v.object({ code: v.literal('cancelled') }),
+      }),
+    ]),
+  }),
+)
 export type RespondBody = v.InferOutput<typeof RespondBodySchema>
 
 /** Why a response was not accepted. */
@@ -137,12 +146,14 @@ export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
  * question, based on the standing answer's `revision` (the first amendment
  * based on the current revision wins; the others are refused as superseded).
  */
-export const AmendBodySchema = v.object({
-  rpcId: id,
-  sessionId: id,
-  revision,
-  answer: AskUserQuestionAnswerSchema,
-})
+export const AmendBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: id,
+    sessionId: id,
+    revision,
+    answer: AskUserQuestionAnswerSchema,
+  }),
+)
 export type AmendBody = v.InferOutput<typeof AmendBodySchema>
 
 /**
@@ -152,27 +163,26 @@ export type AmendBody = v.InferOutput<typeof AmendBodySchema>
  * (`AMEND_SUPERSEDED`), or the host has no changeable answer by that id
  * (`AMEND_UNKNOWN`: never answered here, not yours, or forgotten).
  */
-export const AmendRefusalCodeSchema = v.picklist([
-  'AMEND_WINDOW_CLOSED',
-  'AMEND_MOVED_ON',
-  'AMEND_SUPERSEDED',
-  'AMEND_UNKNOWN',
-])
+export const AmendRefusalCodeSchema = /* @__PURE__ */ droppable(() =>
+  v.picklist(['AMEND_WINDOW_CLOSED', 'AMEND_MOVED_ON', 'AMEND_SUPERSEDED', 'AMEND_UNKNOWN']),
+)
 export type AmendRefusalCode = v.InferOutput<typeof AmendRefusalCodeSchema>
 
 /** The host's reply to an amend POST. */
-export const AmendReceiptSchema = v.variant('accepted', [
-  v.object({ accepted: v.literal(true), revision }),
-  v.variant('reason', [
-    v.object({
-      accepted: v.literal(false),
-      reason: v.literal('refused'),
-      code: AmendRefusalCodeSchema,
-      message: v.string(),
-    }),
-    BadResponseReceiptSchema,
+export const AmendReceiptSchema = /* @__PURE__ */ droppable(() =>
+  v.variant('accepted', [
+    v.object({ accepted: v.literal(true), revision }),
+    v.variant('reason', [
+      v.object({
+        accepted: v.literal(false),
+        reason: v.literal('refused'),
+        code: AmendRefusalCodeSchema,
+        message: v.string(),
+      }),
+      BadResponseReceiptSchema,
+    ]),
   ]),
-])
+)
 export type AmendReceipt = v.InferOutput<typeof AmendReceiptSchema>
 
 /** A downlink transport the host offers. */
