@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import type { ChatFrameBody as ChatFrame, TranscriptEvent } from '@parley/demo-chat'
 import { createQuestionHost, type QuestionHostOptions } from '@parley/host/node'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
-import { createScriptedAgent } from './agent/agent.ts'
+import { createScriptedAgent, demoCallerPolicy, routesSubagentsOf } from './agent/agent.ts'
 import { createModelTurn, type ModelSettings } from './agent/model.ts'
 import { createDemoApi } from './api.ts'
 import { BASE_HEADERS, HttpError, schemeOf, sendError } from './http-util.ts'
@@ -113,10 +113,15 @@ export function createDemoServer(options: DemoServerOptions) {
     // A session pushed out by a bound takes its agent turn and its pending asks with it.
     onEvict(session) {
       session.turn?.abort(new Error('The session was evicted.'))
+      session.finished?.abort(new Error('The session was evicted.'))
       host.abortSession(session.id)
     },
   })
-  const service = createUserQuestionService()
+  // Subagents are delegated callers; the demo routes them to the user unless a chat says `/subagents off`.
+  const service = createUserQuestionService({
+    callerPolicy: demoCallerPolicy,
+    routeDelegated: routesSubagentsOf((id) => sessions.get(id)),
+  })
   const host = createQuestionHost<string>({
     authenticate: (request) => {
       const identity = identityOf(request.headers.get('cookie'))

@@ -13,6 +13,13 @@ export interface Session {
   pending: Map<symbol, { planReview: boolean }>
   /** Aborts the agent turn in progress, if any. */
   turn: AbortController | null
+  /**
+   * The signal of the last finished turn, aborted when the next message
+   * comes: the agent moved on, so its answers can no longer be changed.
+   */
+  finished: AbortController | null
+  /** Whether this chat's host routes subagents' questions to the user (`/subagents on|off`). */
+  subagentsMayAsk: boolean
 }
 
 /** Bounds of the in-memory registry. */
@@ -105,6 +112,8 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}) {
         events: [],
         pending: new Map(),
         turn: null,
+        finished: null,
+        subagentsMayAsk: true,
       }
       sessions.set(session.id, session)
       ownedBy(principal).set(session.id, session)

@@ -2,14 +2,47 @@ import { randomUUID } from 'node:crypto'
 import type { ToolAnswerLine, TranscriptEvent } from '@parley/demo-chat'
 import {
   type AskUserQuestionAnswer,
+  type AskUserQuestionAsker,
   type AskUserQuestionItem,
+  askerChain,
+  isSubagentAsker,
   parseRecommendedLabel,
   type UserQuestionService,
 } from '@parley/seam'
 import { createAskUserQuestionTool } from '@parley/tool'
 import type { Session } from '../sessions.ts'
 import type { createModelTurn } from './model.ts'
-import { type AskResult, scriptFor, type TurnContext } from './scripts.ts'
+import { type AskOptions, type AskResult, scriptFor, type TurnContext } from './scripts.ts'
+
+/** Who calls the seam, as the demo's caller policy reads it (`agent` on the request). */
+export interface DemoAgent {
+  readonly sessionId: string
+  /** A subagent of the chat's agent (its asker names parents). */
+  readonly subagent: boolean
+}
+
+function isDemoAgent(agent: unknown): agent is DemoAgent {
+  return (
+    typeof agent === 'object' &&
+    agent !== null &&
+    typeof Reflect.get(agent, 'sessionId') === 'string' &&
+    typeof Reflect.get(agent, 'subagent') === 'boolean'
+  )
+}
+
+/** The demo's caller policy: subagents are delegated callers; everyone else asks as the chat's agent. */
+export function demoCallerPolicy(agent: unknown): 'live-root' | 'delegated' {
+  return isDemoAgent(agent) && agent.subagent ? 'delegated' : 'live-root'
+}
+
+/**
+ * The demo host's opt-in (`routeDelegated`): a subagent's question reaches
+ * the user when its chat allows it (`/subagents on`, the default).
+ */
+export function routesSubagentsOf(sessionOf: (id: string) => Session | undefined) {
+  return (agent: unknown): boolean =>
+    isDemoAgent(agent) && sessionOf(agent.sessionId)?.subagentsMayAsk === true
+}
 
 export interface AgentDeps {
   service: UserQuestionService
@@ -65,12 +98,14 @@ export function createScriptedAgent(deps: AgentDeps) {
     questions: readonly { id: string; question: string }[],
     run: (callId: string) => Promise<AskUserQuestionAnswer>,
     callId = `call_${randomUUID()}`,
+    asker?: AskUserQuestionAsker,
   ): Promise<AskResult> {
     const base = {
       kind: 'tool',
       id: callId,
       name: 'ask_user_question',
       total: questions.length,
+      ...(asker && isSubagentAsker(asker) && { asker: askerChain(asker) }),
     } as const
     deps.emit(session, { ...base, status: 'running', at: now() })
     try {
@@ -95,6 +130,9 @@ export function createScriptedAgent(deps: AgentDeps) {
   /** Runs one agent turn for a user message. A new message interrupts the turn in progress. */
   async function send(session: Session, text: string): Promise<void> {
     session.turn?.abort(new Error('A new message interrupted the turn.'))
+    // The last turn's answers can no longer be changed: the agent moves on.
+    session.finished?.abort(new Error('The agent moved on.'))
+    session.finished = null
     const controller = new AbortController()
     session.turn = controller
     const { signal } = controller
@@ -109,10 +147,30 @@ export function createScriptedAgent(deps: AgentDeps) {
           at: now(),
         })
       },
-      askTool: (input) =>
-        call(session, signal, input.questions, (callId) =>
-          tool.execute(input, { signal, sessionId: session.id, callId }),
+      askTool: (input, options: AskOptions = {}) =>
+        call(
+          session,
+          signal,
+          input.questions,
+          (callId) =>
+            tool.execute(input, {
+              signal,
+              sessionId: session.id,
+              callId,
+              agent: {
+                sessionId: session.id,
+                subagent: isSubagentAsker(options.asker),
+              } satisfies DemoAgent,
+              asker: options.asker,
+              timeoutMs: options.timeoutMs,
+              onAmend: options.onAmend,
+            }),
+          undefined,
+          options.asker,
         ),
+      allowSubagents(allowed) {
+        session.subagentsMayAsk = allowed
+      },
       askDirect: (questions: AskUserQuestionItem[]) =>
         call(session, signal, questions, (callId) =>
           deps.service.ask({ questions, sessionId: session.id, callId, signal }),
@@ -138,7 +196,11 @@ export function createScriptedAgent(deps: AgentDeps) {
         await deps.modelTurn(session, signal, tracked, ctx.say)
       } else await scriptFor(text)(ctx)
     } finally {
-      if (session.turn === controller) session.turn = null
+      if (session.turn === controller) {
+        session.turn = null
+        // Listening for changed answers until the next message.
+        session.finished = controller
+      }
     }
   }
 
