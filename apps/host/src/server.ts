@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import type { ChatFrameBody as ChatFrame, SessionSummary, TranscriptEvent } from '@parley/demo-chat'
 import { createQuestionHost, type QuestionHostOptions } from '@parley/host/node'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
-import { createScriptedAgent } from './agent/agent.ts'
+import { createScriptedAgent, demoCallerPolicy, routesSubagentsOf } from './agent/agent.ts'
 import { createModelTurn, type ModelSettings } from './agent/model.ts'
 import { createDemoApi } from './api.ts'
 import { type BackendFactory, memoryBackend } from './backend.ts'
@@ -129,7 +129,11 @@ export function createDemoServer(options: DemoServerOptions) {
   if (backend.clustered && !options.secret)
     throw new TypeError('A cluster node needs the secret every node shares (PARLEY_SECRET).')
   const { sessions, transcripts } = backend
-  const service = createUserQuestionService()
+  // Subagents are delegated callers; the demo routes them to the user unless a chat says `/subagents off`.
+  const service = createUserQuestionService({
+    callerPolicy: demoCallerPolicy,
+    routeDelegated: routesSubagentsOf((sessionId) => agent.allowsSubagents(sessionId)),
+  })
   const status = backend.status((sessionId) => publishSession(sessionId))
   const host = createQuestionHost<string>({
     authenticate: (request) => {
@@ -149,6 +153,7 @@ export function createDemoServer(options: DemoServerOptions) {
 
   function retire(sessionId: string): void {
     agent.interrupt(sessionId, new Error('The session was evicted.'))
+    agent.forget(sessionId)
     host.abortSession(sessionId)
   }
 

@@ -10,6 +10,9 @@ import { joinCluster } from '../src/cluster/join.ts'
 import type { SessionLimits } from '../src/stores/types.ts'
 import { startDemo, user } from './harness.ts'
 
+// A real PostgreSQL and reaping on 2 loaded cores: generous ceilings, not sleeps.
+vi.setConfig({ testTimeout: 20_000 })
+
 type Node = Awaited<ReturnType<typeof startDemo>>
 
 const here = path.dirname(fileURLToPath(import.meta.url))

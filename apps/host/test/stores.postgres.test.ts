@@ -1,6 +1,6 @@
 import type { TranscriptEvent } from '@parley/demo-chat'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -12,6 +12,9 @@ import { createPostgresSessions } from '../src/stores/sessions.postgres.ts'
 import { createPostgresTestAsks } from '../src/stores/test-asks.postgres.ts'
 import { createPostgresTranscripts } from '../src/stores/transcripts.postgres.ts'
 import type { SessionRecord } from '../src/stores/types.ts'
+
+// A real PostgreSQL and reaping on 2 loaded cores: generous ceilings, not sleeps.
+vi.setConfig({ testTimeout: 20_000 })
 
 let database: ThrowawayPostgres
 /** One pool per simulated node. */

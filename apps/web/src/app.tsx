@@ -1,4 +1,6 @@
 /** The demo's shell: session sidebar, header, connection banner, and the open chat. */
+
+import { useInbox } from '@parley/react/inbox'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { parseChatFrame } from './api/parse.ts'
@@ -6,6 +8,7 @@ import { applyChatFrame, keys, useCreateSession, useSessions } from './api/queri
 import { ChatView } from './components/chat-view.tsx'
 import { ConnectionBanner } from './components/connection-banner.tsx'
 import { MenuIcon, MoonIcon, Spinner, SunIcon } from './components/icons.tsx'
+import { InboxView } from './components/inbox-view.tsx'
 import { Sidebar } from './components/sidebar.tsx'
 import { StatusBadge } from './components/status-badge.tsx'
 import { useAppFrames, useConnectionStatus } from './parley/connection.tsx'
@@ -68,10 +71,12 @@ export function App() {
 
   const activeId = route.name === 'session' ? route.sessionId : null
   const active = sessions.data?.find((session) => session.id === activeId)
+  const waiting = useInbox().length
+  const heading = route.name === 'inbox' ? 'Inbox' : active?.title
 
   useEffect(() => {
-    document.title = active ? `${active.title} · Parley` : 'Parley'
-  }, [active])
+    document.title = heading ? `${heading} · Parley` : 'Parley'
+  }, [heading])
 
   useEffect(() => {
     if (!sidebarOpen) return
@@ -99,6 +104,8 @@ export function App() {
         sessions={sessions.data}
         loading={sessions.isPending}
         activeId={activeId}
+        inboxActive={route.name === 'inbox'}
+        waiting={waiting}
         open={sidebarOpen}
         creating={create.isPending}
         onNewChat={newChat}
@@ -119,7 +126,7 @@ export function App() {
           >
             <MenuIcon />
           </button>
-          <h1 className="topbar-title">{active?.title ?? 'Parley'}</h1>
+          <h1 className="topbar-title">{heading ?? 'Parley'}</h1>
           {active && <StatusBadge status={active.status} />}
           <button
             type="button"
@@ -136,6 +143,8 @@ export function App() {
           <ConnectionBanner />
           {route.name === 'session' ? (
             <ChatView key={route.sessionId} sessionId={route.sessionId} onNewChat={newChat} />
+          ) : route.name === 'inbox' ? (
+            <InboxView sessions={sessions.data} />
           ) : route.name === 'home' ? (
             <div className="center-state" aria-busy="true">
               <Spinner />

@@ -1,9 +1,13 @@
-/** A tiny history router for the demo's two addresses: `/` and `/s/:sessionId`. */
+/**
+ * A tiny history router for the demo's addresses: `/`, `/s/:sessionId`
+ * (a question's link adds `?q=:rpcId`) and `/inbox`.
+ */
 import { useSyncExternalStore } from 'react'
 
 export type Route =
   | { name: 'home' }
   | { name: 'session'; sessionId: string }
+  | { name: 'inbox' }
   | { name: 'not-found'; path: string }
 
 const NAVIGATE = 'parley:navigate'
@@ -11,6 +15,7 @@ const SESSION_PATH = /^\/s\/([A-Za-z0-9-]{1,64})\/?$/
 
 export function parseRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' }
+  if (pathname === INBOX_PATH) return { name: 'inbox' }
   const match = SESSION_PATH.exec(pathname)
   if (match?.[1]) return { name: 'session', sessionId: match[1] }
   return { name: 'not-found', path: pathname }
@@ -18,8 +23,15 @@ export function parseRoute(pathname: string): Route {
 
 export const sessionHref = (sessionId: string) => `/s/${encodeURIComponent(sessionId)}`
 
+/** The address of one question: its chat, naming the question (`?q=:rpcId`). */
+export const questionHref = (question: { sessionId: string; rpcId: string }) =>
+  `${sessionHref(question.sessionId)}?q=${encodeURIComponent(question.rpcId)}`
+
+/** The inbox: every question waiting for you, across chats. */
+export const INBOX_PATH = '/inbox'
+
 export function navigate(path: string, options: { replace?: boolean } = {}) {
-  if (path === window.location.pathname) return
+  if (path === window.location.pathname + window.location.search) return
   if (options.replace) window.history.replaceState(null, '', path)
   else window.history.pushState(null, '', path)
   window.dispatchEvent(new Event(NAVIGATE))
@@ -46,6 +58,6 @@ export function followLink(event: React.MouseEvent<HTMLAnchorElement>, then?: ()
   if (event.defaultPrevented || event.button !== 0) return
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
   event.preventDefault()
-  navigate(event.currentTarget.pathname)
+  navigate(event.currentTarget.pathname + event.currentTarget.search)
   then?.()
 }

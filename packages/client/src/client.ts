@@ -4,6 +4,7 @@ import {
   type DownlinkFrame,
   type MuxTransport,
   parseRespondReceipt,
+  type QuestionAnswerFrame,
   type QuestionDeadlineFrame,
   type QuestionRequestedFrame,
   type QuestionResolvedFrame,
@@ -155,6 +156,9 @@ function mintResponseId(): string {
 function isResolved(frame: DownlinkFrame): frame is QuestionResolvedFrame {
   return frame.type === 'question/resolved'
 }
+function isAnswer(frame: DownlinkFrame): frame is QuestionAnswerFrame {
+  return frame.type === 'question/answer'
+}
 
 function isDeadline(frame: DownlinkFrame): frame is QuestionDeadlineFrame {
   return frame.type === 'question/deadline'
@@ -210,6 +214,8 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
       sessions.retire(frame.sessionId, frame.rpcId, frame.outcome, frame.by)
     } else if (isDeadline(frame)) {
       sessions.moveDeadline(frame.sessionId, frame.rpcId, frame.deadlineAt)
+    } else if (isAnswer(frame)) {
+      sessions.answer(frame)
     } else if (frame.type === 'mux/ready') {
       sessions.reconcile(replayed)
       replayed = new Set()

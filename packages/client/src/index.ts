@@ -22,8 +22,11 @@ export {
 } from './request-queue.ts'
 export type { FetchLike } from './respond.ts'
 export {
+  ANSWER_LIMIT,
+  type ClientAnswer,
   type ConnectionStatus,
   type QuestionClientState,
+  selectAnswers,
   selectConnectionProblem,
   selectConnectionStatus,
   selectSessionEndedBy,

@@ -17,6 +17,8 @@ export interface ClientQuestion {
    * replaced by a copy with the new one, in the same place.
    */
   readonly deadlineAt?: number | undefined
+  /** Who is asking, when the agent said (`askerChain` shows it as one line). */
+  readonly asker?: QuestionRequestedFrame['asker']
 }
 
 /** How the host settled a request, by `rpcId`. Own keys only, no prototype. */
@@ -71,6 +73,7 @@ function questionOf(frame: QuestionRequestedFrame): ClientQuestion {
     questions: frame.questions,
     requestedAt: frame.requestedAt,
     ...(frame.deadlineAt !== undefined && { deadlineAt: frame.deadlineAt }),
+    ...(frame.asker !== undefined && { asker: frame.asker }),
   }
 }
 

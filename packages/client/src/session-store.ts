@@ -1,4 +1,9 @@
-import type { QuestionEndedBy, QuestionOutcome, QuestionRequestedFrame } from '@parley/seam/wire'
+import type {
+  QuestionAnswerFrame,
+  QuestionEndedBy,
+  QuestionOutcome,
+  QuestionRequestedFrame,
+} from '@parley/seam/wire'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ConnectionProblem } from './probe.ts'
 import {
@@ -32,7 +37,24 @@ export interface QuestionClientState {
    */
   readonly problem: ConnectionProblem | null
   readonly sessions: Readonly<Record<string, SessionQuestions>>
+  /**
+   * The standing answers of answered requests the host lets the user change
+   * (`question/answer` frames, the last {@link ANSWER_LIMIT}), by `rpcId`:
+   * the highest revision seen, closed once the host said so. Read it with own keys only.
+   */
+  readonly answers: Readonly<Record<string, ClientAnswer>>
 }
+
+/**
+ * The standing answer of an answered request the user may change: the
+ * `question/answer` frame (questions, the answer as it now stands, its
+ * `revision`, the window's end `until` in host time, and `closed` once it
+ * can no longer change).
+ */
+export type ClientAnswer = QuestionAnswerFrame
+
+/** How many standing answers the client keeps; the oldest goes first. */
+export const ANSWER_LIMIT = 50
 
 function sameProblem(a: ConnectionProblem | null, b: ConnectionProblem | null): boolean {
   if (a === null || b === null) return a === b
@@ -71,6 +93,11 @@ export function selectSessionEndedBy(
   return sessionIn(state, sessionId)?.endedBy ?? NO_ENDED_BY
 }
 
+/** The standing answers, by `rpcId` (every session's; filter by `sessionId`). */
+export function selectAnswers(state: QuestionClientState): QuestionClientState['answers'] {
+  return state.answers
+}
+
 /** The connection status. */
 export function selectConnectionStatus(state: QuestionClientState): ConnectionStatus {
   return state.connection
@@ -87,6 +114,7 @@ export function createSessionStore() {
     connection: 'idle',
     problem: null,
     sessions: {},
+    answers: {},
   }))
 
   function update(sessionId: string, change: (queue: SessionQuestions) => SessionQuestions): void {
@@ -126,6 +154,19 @@ export function createSessionStore() {
     /** Moves a pending request's deadline. */
     moveDeadline(sessionId: string, rpcId: string, deadlineAt: number): void {
       update(sessionId, (queue) => moveDeadline(queue, rpcId, deadlineAt))
+    },
+    /**
+     * Records a `question/answer` frame: a higher revision replaces the one
+     * held, the same revision with `closed` closes it, a closed one is final.
+     */
+    answer(frame: QuestionAnswerFrame): void {
+      const { answers } = store.getState()
+      const held = Object.hasOwn(answers, frame.rpcId) ? answers[frame.rpcId] : undefined
+      // Higher revisions win; the same revision only closes; closed is final.
+      if (held && (held.closed || held.revision > frame.revision - (frame.closed ? 0 : 1))) return
+      const next = Object.entries(answers).filter(([id]) => id !== frame.rpcId)
+      next.push([frame.rpcId, frame])
+      store.setState({ answers: Object.fromEntries(next.slice(-ANSWER_LIMIT)) })
     },
     /** After `mux/ready`: drops every request the replay did not carry. */
     reconcile(replayed: ReadonlySet<string>): void {

@@ -48,6 +48,8 @@ export const ToolEventSchema = v.object({
   answers: v.optional(v.array(ToolAnswerLineSchema)),
   /** The error code when the call failed. */
   code: v.optional(v.string()),
+  /** Who asked, when it was not the agent of the chat itself ("Planner › Test writer"). */
+  asker: v.optional(v.string()),
   at: time,
 })
 export type ToolEvent = v.InferOutput<typeof ToolEventSchema>

@@ -1,5 +1,5 @@
 import { isUserQuestionError } from '@parley/seam'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   answerBody,
   cancelBody,
@@ -11,6 +11,9 @@ import {
   VALID_ANSWER,
 } from '../../host/test/helpers.ts'
 import { startCluster, type TestCluster } from './cluster.ts'
+
+// A real PostgreSQL and reaping on 2 loaded cores: generous ceilings, not sleeps.
+vi.setConfig({ testTimeout: 20_000 })
 
 let cluster: TestCluster
 beforeAll(async () => {

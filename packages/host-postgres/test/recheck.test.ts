@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { answerBody, post, VALID_ANSWER } from '../../host/test/helpers.ts'
 import { startCluster, type TestCluster } from './cluster.ts'
+
+// A real PostgreSQL and reaping on 2 loaded cores: generous ceilings, not sleeps.
+vi.setConfig({ testTimeout: 20_000 })
 
 let cluster: TestCluster
 beforeAll(async () => {

@@ -96,6 +96,7 @@ export function prepareAsk(
     questions: request.questions,
     requestedAt,
     ...(timeoutMs !== undefined && { deadlineAt: requestedAt + timeoutMs }),
+    ...(request.asker !== undefined && { asker: request.asker }),
   })
   if (!parsed.ok)
     return new UserQuestionError('The ask cannot be sent to a browser.', 'INVALID_QUESTION', {

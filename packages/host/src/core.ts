@@ -1,11 +1,16 @@
 import {
+  type AmendReceipt,
   AppFrameSchema,
   type ExtendReceipt,
   type MuxProbeReply,
   type MuxTransport,
   parseWith,
+  type RespondReceipt,
 } from '@parley/seam/wire'
-import { createAskRegistry } from './asks.ts'
+import { createAmendments, DEFAULT_AMEND_WINDOW_MS } from './amend.ts'
+import { handleAmend } from './amend-route.ts'
+import { createMemoryAmendStore } from './amend-store.ts'
+import { createAskRegistry, type Settlement } from './asks.ts'
 import { createClusterAsks } from './cluster-asks.ts'
 import type { CoordinatedNode } from './coordinator.ts'
 import { createDeadlines } from './deadlines.ts'
@@ -151,6 +156,21 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     joining.catch((error: unknown) => report(error, 'coordinator.join'))
     return joining
   }
+  const { amendWindowMs = DEFAULT_AMEND_WINDOW_MS } = options
+  // Amendments are kept in this process: in a cluster an answer is final.
+  const amends = createAmendments({
+    store: options.amendStore ?? createMemoryAmendStore(),
+    hub,
+    timers,
+    now,
+    windowMs: coordinator
+      ? () => 0
+      : typeof amendWindowMs === 'function'
+        ? amendWindowMs
+        : () => amendWindowMs,
+    report,
+  })
+  const amendPath = options.amendPath ?? '/api/amend'
   const fence = {
     authenticate: options.authenticate,
     canAccess: options.canAccess,
@@ -164,9 +184,18 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     // A cached entry only spares the read: the claim itself checks it is still pending.
     lookup: (rpcId: string) =>
       store.get(rpcId) ?? seen.get(rpcId) ?? (coordinator ? coordinator.get(rpcId) : undefined),
-    settle: asks.settle,
+    settle(rpcId: string, settlement: Settlement, responseId?: string): boolean | Promise<boolean> {
+      const entry = store.get(rpcId)
+      const settled = asks.settle(rpcId, settlement, responseId)
+      if (typeof settled !== 'boolean') return settled
+      // An answer the ask lets the user change opens its amendment window.
+      if (settled && entry && settlement.outcome === 'answered')
+        amends.opened(entry, settlement.answer)
+      return settled
+    },
     repeated: coordinator?.repeated.bind(coordinator),
     now,
+    amends,
   }
   let disposed = false
   let left: Promise<void> = Promise.resolve()
@@ -211,12 +240,13 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     hub,
     heartbeat,
     asks,
+    amends,
     report,
     admit,
     refused,
     /** The route of a request with this path and method. */
     route(path: string, method: string): Route {
-      if (path === respondPath) return 'respond'
+      if (path === respondPath || path === amendPath) return 'respond'
       if (path === extendPath) return 'extend'
       if (path !== muxPath) return 'other'
       if (method === 'GET') return 'event-stream'
@@ -249,8 +279,12 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       if (isRefusal(ticket)) return refused(ticket, request, 'sse')
       return { ...admission, ticket }
     },
-    /** `POST respondPath`. */
-    respond(request: HostRequest, readBody: BodyReader): Promise<Reply> {
+    /** `POST respondPath`, and `POST amendPath`. */
+    respond(
+      request: HostRequest,
+      readBody: BodyReader,
+    ): Promise<Reply<RespondReceipt | AmendReceipt>> {
+      if (request.url.pathname === amendPath) return handleAmend(respondDeps, request, readBody)
       return handleRespond(respondDeps, request, readBody)
     },
     /** `POST extendPath`: more time for a pending question. */
@@ -266,6 +300,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       if (cluster)
         left = cluster.dispose().catch((error: unknown) => report(error, 'coordinator.leave'))
       else asks.dispose()
+      amends.dispose()
       hub.endAll()
       heartbeat.stop()
     },

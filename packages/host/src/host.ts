@@ -34,8 +34,8 @@ export interface QuestionHost<P = unknown> {
   dropStreams(which?: (principal: P) => boolean): number
   /**
    * Settles every pending ask of `sessionId` `aborted` (their tabs get
-   * `question/resolved`); for a session that is deleted or evicted. Returns
-   * how many were pending.
+   * `question/resolved`) and closes its answers to changes; for a session
+   * that is deleted or evicted. Returns how many were pending.
    */
   abortSession(sessionId: string, cause?: unknown): number
   /** The pending questions, oldest first (in a cluster: those this node's agents await). */
@@ -83,7 +83,11 @@ export function hostOn<P>(core: HostCore<P>, onDispose?: () => void): QuestionHo
       core.coordinator?.broadcast(sessionId, text)
     },
     dropStreams: (which) => core.hub.dropAll(which),
-    abortSession: (sessionId, cause) => core.asks.abortSession(sessionId, cause),
+    abortSession(sessionId, cause) {
+      // The agent's session ended: its answers can no longer be changed either.
+      core.amends.endSession(sessionId)
+      return core.asks.abortSession(sessionId, cause)
+    },
     pending: () => core.store.list(),
     dispose,
     close() {

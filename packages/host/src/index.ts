@@ -4,6 +4,14 @@
  * It imports no Node module; WebSockets and Node's `http` live in
  * `@parley/host/node`.
  */
+export { AMEND_REFUSALS, DEFAULT_AMEND_WINDOW_MS } from './amend.ts'
+export {
+  type AmendStore,
+  type AnswerClosing,
+  type AnswerRecord,
+  createMemoryAmendStore,
+  type MemoryAmendStoreLimits,
+} from './amend-store.ts'
 export type { Settlement } from './asks.ts'
 export { clientLabel } from './client-label.ts'
 export type {

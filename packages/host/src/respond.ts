@@ -22,7 +22,7 @@ export type BodyReader = (limit: number, timeoutMs: number) => Promise<BodyRead>
 /** A `bad-response` receipt lists at most this many issues, then counts the rest. */
 export const MAX_RECEIPT_ISSUES = 20
 
-interface RespondDeps<P> {
+export interface RespondDeps<P> {
   authenticate(request: HostRequest): P | null | Promise<P | null>
   canAccess(principal: P, sessionId: string): boolean
   allowedOrigins?: readonly string[] | undefined
@@ -55,7 +55,10 @@ function toReceiptIssue(issue: ValidationIssue): ReceiptIssue {
   return shaped
 }
 
-function badResponse(issues: readonly ValidationIssue[]): Reply {
+/** A `bad-response` receipt (also one of the amend route's). */
+export function badResponse(
+  issues: readonly ValidationIssue[],
+): Reply<Extract<RespondReceipt, { reason: 'bad-response' }>> {
   const listed = issues.slice(0, MAX_RECEIPT_ISSUES).map(toReceiptIssue)
   const omitted = issues.length - listed.length
   return {
@@ -69,19 +72,19 @@ function badResponse(issues: readonly ValidationIssue[]): Reply {
   }
 }
 
-const refuse = (code: RefusalCode): Reply => ({
+export const refuse = (code: RefusalCode): Reply<never> => ({
   status: REFUSALS[code].status,
   body: { error: REFUSALS[code].error, code },
 })
 const NOT_PENDING: Reply = { status: 200, body: { accepted: false, reason: 'not-pending' } }
 const ACCEPTED: Reply = { status: 200, body: { accepted: true } }
-const BODY_FAILURES = {
+export const BODY_FAILURES = {
   'too-large': refuse('BODY_TOO_LARGE'),
   timeout: refuse('BODY_TIMEOUT'),
   aborted: refuse('BODY_CUT_OFF'),
 } as const
 
-function sessionMismatch(): ValidationIssue {
+export function sessionMismatch(): ValidationIssue {
   return {
     rule: 'session-mismatch',
     message: 'The question belongs to another session.',
@@ -90,7 +93,7 @@ function sessionMismatch(): ValidationIssue {
   }
 }
 
-function claimedSessionOf(data: unknown): string | undefined {
+export function claimedSessionOf(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined
   const sessionId = (data as { sessionId?: unknown }).sessionId
   return typeof sessionId === 'string' ? sessionId : undefined

@@ -1,4 +1,5 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
+import type { AmendStore } from './amend-store.ts'
 import type { QuestionCoordinator } from './coordinator.ts'
 import type { DeadlinePolicyOption } from './deadlines.ts'
 import type { PendingStore } from './pending-table.ts'
@@ -143,6 +144,18 @@ export interface QuestionHostOptions<P> {
    * `{ stepMs: 300000, maxTotalMs: 3600000, extendOnActivity: false, activityWindowMs: 60000 }`
    */
   deadlinePolicy?: DeadlinePolicyOption
+  /** Path of the amend route (changing an answer after it was sent). @default '/api/amend' */
+  amendPath?: string
+  /**
+   * How long the user may change an answer after it was sent, in ms: a
+   * number, or one per ask. Only asks whose request has `onAmend` can be
+   * changed, never once their `signal` aborted or their session was
+   * aborted (`abortSession`); 0 turns it off. At most 2³¹−1 ms.
+   * @default 300000 (five minutes)
+   */
+  amendWindowMs?: number | ((info: RegisteredInfo) => number)
+  /** Where standing answers live while they may be changed. @default an in-memory store */
+  amendStore?: AmendStore
   /** Clock for `requestedAt`. @default Date.now */
   now?(): number
   /** Mints an rpcId. @default crypto.randomUUID */

@@ -1,4 +1,4 @@
-import type { AskUserQuestionItem } from '@parley/seam'
+import { type AskUserQuestionItem, askerChain } from '@parley/seam'
 import { type ComposerIds, type ComposerLabels, composerIds, part } from './composer.anatomy.ts'
 import { isEditable } from './composer.answering.ts'
 import { questionParts } from './composer.connect.question.ts'
@@ -21,6 +21,7 @@ import {
 import type {
   AnnounceMessage,
   ComposerEvent,
+  ComposerRequest,
   ComposerState,
   KeyContext,
   QuestionDraft,
@@ -81,6 +82,15 @@ function button(
       if (!disabled) scope.send(event)
     },
   }
+}
+
+/** The eyebrow's text: who asks, then the question's header; `undefined` when neither is known. */
+export function eyebrowOf(
+  request: Pick<ComposerRequest, 'asker'>,
+  header: string | undefined,
+): string | undefined {
+  const asker = request.asker ? askerChain(request.asker) : undefined
+  return asker && header ? `${asker} · ${header}` : (asker ?? header)
 }
 
 const PRIMARY_EVENT = { retry: 'RETRY', submit: 'SUBMIT', next: 'CONTINUE' } as const
@@ -151,8 +161,8 @@ export function connect(
     confirming: state.confirmingCancel,
     /** Number of questions (one marker each). */
     total,
-    /** The question's `header`, or the default eyebrow. */
-    eyebrow: question?.header ?? labels.eyebrow,
+    /** Who asks and the question's `header` ("Planner › Test writer · Tests"), either alone, or the default eyebrow. */
+    eyebrow: eyebrowOf(state.request, question?.header) ?? labels.eyebrow,
     /** Status-region text and tone. */
     status,
     /** The primary button's label. */

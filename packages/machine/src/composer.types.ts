@@ -1,4 +1,4 @@
-import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@parley/seam'
+import type { AskUserQuestionAnswer, AskUserQuestionAsker, AskUserQuestionItem } from '@parley/seam'
 
 /** The request a composer answers: the host-minted key and the batch. */
 export interface ComposerRequest {
@@ -16,6 +16,8 @@ export interface ComposerRequest {
    * the drafts (a replay).
    */
   deadlineAt?: number | undefined
+  /** Who is asking; the eyebrow shows it ("Planner › Test writer · Tests"). */
+  asker?: AskUserQuestionAsker | undefined
 }
 
 /** Where a request is in its life. A finite set, rendered as `data-state`. */

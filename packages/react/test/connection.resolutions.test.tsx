@@ -111,7 +111,12 @@ describe('SessionComposerSlot hands the host’s outcomes to ComposerSlot', () =
     const receipt = await act(async () => last().onCancel('rpc-1'))
     expect(receipt).toEqual({ accepted: false, reason: 'not-pending' })
     expect(posted).toEqual([
-      { rpcId: 'rpc-1', sessionId: 's1', result: { ok: false, error: { code: 'cancelled' } } },
+      {
+        rpcId: 'rpc-1',
+        sessionId: 's1',
+        responseId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        result: { ok: false, error: { code: 'cancelled' } },
+      },
     ])
     // not-pending retires it; its outcome is unknown until (unless) a broadcast says.
     expect(rpcIds(last())).toEqual([])

@@ -88,6 +88,7 @@ describe('SessionComposerSlot wired to a question client', () => {
         {
           rpcId: 'rpc-1',
           sessionId: 's1',
+          responseId: expect.stringMatching(/^[0-9a-f]{32}$/),
           result: { ok: true, answer: { answers: [{ id: 'color', selected: ['Blue'] }] } },
         },
       ]),
@@ -112,7 +113,12 @@ describe('SessionComposerSlot wired to a question client', () => {
     await user.click(await screen.findByRole('button', { name: 'Dismiss question' }))
     await waitFor(() =>
       expect(posted).toEqual([
-        { rpcId: 'rpc-1', sessionId: 's1', result: { ok: false, error: { code: 'cancelled' } } },
+        {
+          rpcId: 'rpc-1',
+          sessionId: 's1',
+          responseId: expect.stringMatching(/^[0-9a-f]{32}$/),
+          result: { ok: false, error: { code: 'cancelled' } },
+        },
       ]),
     )
   })

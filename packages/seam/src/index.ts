@@ -1,3 +1,5 @@
+export { type AskUserQuestionAmendment, changedAnswers } from './amendment.ts'
+export { ASKER_SEPARATOR, askerChain, isSubagentAsker } from './asker.ts'
 export {
   isUserQuestionError,
   ParleyError,
@@ -12,6 +14,8 @@ export {
   type AskUserQuestionAnswerItem,
   AskUserQuestionAnswerItemSchema,
   AskUserQuestionAnswerSchema,
+  type AskUserQuestionAsker,
+  AskUserQuestionAskerSchema,
   type AskUserQuestionInput,
   AskUserQuestionInputSchema,
   type AskUserQuestionIntent,
@@ -22,6 +26,9 @@ export {
   AskUserQuestionOptionSchema,
   type AskUserQuestionRequestData,
   AskUserQuestionRequestDataSchema,
+  MAX_ASKER_NAME_LENGTH,
+  MAX_ASKER_PARENTS,
+  MAX_ASKER_REASON_LENGTH,
   MAX_PATTERN_LENGTH,
 } from './schemas.ts'
 export {

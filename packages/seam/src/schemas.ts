@@ -5,6 +5,8 @@
  * Standard-Schema-aware library can validate with. Objects drop unknown keys.
  */
 import * as v from 'valibot'
+import { droppable } from './droppable.ts'
+import { isBlankText } from './text.ts'
 
 /** One selectable answer offered to the user. */
 export const AskUserQuestionOptionSchema = v.object({
@@ -96,28 +98,65 @@ export const AskUserQuestionItemSchema = v.object({
   input: v.optional(AskUserQuestionInputSchema),
 })
 
-/** The serialisable part of a request (what crosses a wire). */
-export const AskUserQuestionRequestDataSchema = v.object({
-  /** The questions, shown one at a time in this order. */
-  questions: v.array(AskUserQuestionItemSchema),
-  /** Routes the ask to a conversation. */
-  sessionId: v.optional(v.string()),
-  /** Links the ask to the tool call that made it. */
-  callId: v.optional(v.string()),
+/** The longest asker name (and parent name), in UTF-16 code units. */
+export const MAX_ASKER_NAME_LENGTH = 80
+/** The longest asker reason, in UTF-16 code units. */
+export const MAX_ASKER_REASON_LENGTH = 200
+/** The most parents an asker's chain may name. */
+export const MAX_ASKER_PARENTS = 8
+
+const LINE_BREAK = /[\n\r\u2028\u2029]/
+const oneLine = v.check((text: string) => !LINE_BREAK.test(text), 'must be one line')
+const agentName = v.pipe(
+  v.string(),
+  v.maxLength(MAX_ASKER_NAME_LENGTH),
+  v.check((text: string) => !isBlankText(text), 'must not be blank'),
+  oneLine,
+)
+
+/**
+ * Who is asking: the agent's display name and, for a subagent, the chain of
+ * agents that delegated to it (root first), so a UI can say "Planner › Test
+ * writer". Shown to the user; never used to decide anything.
+ */
+export const AskUserQuestionAskerSchema = v.object({
+  /** The asking agent's display name ("Test writer"). One line, not blank. */
+  name: agentName,
   /**
-   * Optional deadline in milliseconds (a positive safe integer, any length);
-   * providers honour it with `ASK_TIMED_OUT`.
+   * The agents it works for, root first (`['Planner']`). Absent or empty for
+   * the root agent. At most {@link MAX_ASKER_PARENTS}.
    */
-  timeoutMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
-  /**
-   * A stable key for a durable wait, such as the tool call id. An agent that
-   * restarted and asks again with the same key (in the same session) attaches
-   * to the question already pending, or gets the answer given while it was
-   * away, instead of asking twice. Hosts that keep no questions across
-   * restarts treat it as a plain ask.
-   */
-  resumeKey: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+  parents: v.optional(v.pipe(v.array(agentName), v.maxLength(MAX_ASKER_PARENTS))),
+  /** Why it asks, in one line ("to pick the test runner"). */
+  reason: v.optional(v.pipe(v.string(), v.maxLength(MAX_ASKER_REASON_LENGTH), oneLine)),
 })
+
+/** The serialisable part of a request (what crosses a wire). */
+export const AskUserQuestionRequestDataSchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    /** The questions, shown one at a time in this order. */
+    questions: v.array(AskUserQuestionItemSchema),
+    /** Routes the ask to a conversation. */
+    sessionId: v.optional(v.string()),
+    /** Links the ask to the tool call that made it. */
+    callId: v.optional(v.string()),
+    /**
+     * Optional deadline in milliseconds (a positive safe integer, any length);
+     * providers honour it with `ASK_TIMED_OUT`.
+     */
+    timeoutMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+    /**
+     * A stable key for a durable wait, such as the tool call id. An agent that
+     * restarted and asks again with the same key (in the same session) attaches
+     * to the question already pending, or gets the answer given while it was
+     * away, instead of asking twice. Hosts that keep no questions across
+     * restarts treat it as a plain ask.
+     */
+    resumeKey: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+    /** Who is asking (an agent, or a subagent and its parents); shown with the question. */
+    asker: v.optional(AskUserQuestionAskerSchema),
+  }),
+)
 
 /** The answer to one question. A skip is `{ id, selected: [] }`. */
 export const AskUserQuestionAnswerItemSchema = v.object({
@@ -137,6 +176,7 @@ export type AskUserQuestionOption = v.InferOutput<typeof AskUserQuestionOptionSc
 export type AskUserQuestionIntent = v.InferOutput<typeof AskUserQuestionIntentSchema>
 export type AskUserQuestionInput = v.InferOutput<typeof AskUserQuestionInputSchema>
 export type AskUserQuestionItem = v.InferOutput<typeof AskUserQuestionItemSchema>
+export type AskUserQuestionAsker = v.InferOutput<typeof AskUserQuestionAskerSchema>
 export type AskUserQuestionAnswerItem = v.InferOutput<typeof AskUserQuestionAnswerItemSchema>
 export type AskUserQuestionAnswer = v.InferOutput<typeof AskUserQuestionAnswerSchema>
 export type AskUserQuestionRequestData = v.InferOutput<typeof AskUserQuestionRequestDataSchema>

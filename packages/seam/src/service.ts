@@ -1,3 +1,4 @@
+import { type AskUserQuestionAmendment, changedAnswers } from './amendment.ts'
 import { UserQuestionError } from './errors.ts'
 import type { AskUserQuestionAnswer } from './schemas.ts'
 import type { AskUserQuestionRequest, UserQuestionProvider, ValidationIssue } from './types.ts'
@@ -15,6 +16,16 @@ export interface UserQuestionServiceOptions {
    * with `DELEGATED_CALLER`. Without a policy every caller may ask.
    */
   callerPolicy?: (agent: unknown) => CallerVerdict
+  /**
+   * The opt-in that routes delegated callers (the policy says `'delegated'`)
+   * to the provider, so a subagent's question reaches the human instead of
+   * failing with `DELEGATED_CALLER`: `true` for every delegated caller, or a
+   * predicate on `request.agent` for some. Turn it on only where a human
+   * will see those questions (say who asks with `request.asker`); an owned
+   * child without a route to a human would otherwise wait forever.
+   * @default false
+   */
+  routeDelegated?: boolean | ((agent: unknown) => boolean)
 }
 
 /** The seam: one active UI provider and the `ask()` every tool calls. */
@@ -46,6 +57,25 @@ function checked(request: AskUserQuestionRequest, answer: unknown): AskUserQuest
   return result.answer
 }
 
+/**
+ * The request the provider gets: its `onAmend` checks each amendment against
+ * the request (validated and normalized like an answer, `changed`
+ * recomputed) and drops it once the signal aborted (the agent moved on).
+ * A provider's invalid amendment throws `BAD_ANSWER` back to the provider.
+ */
+function withCheckedAmendments(request: AskUserQuestionRequest): AskUserQuestionRequest {
+  const listener = request.onAmend
+  if (!listener) return request
+  const onAmend = (amendment: AskUserQuestionAmendment) => {
+    if (request.signal?.aborted) return
+    const answer = checked(request, amendment.answer)
+    const previous = checked(request, amendment.previous)
+    const { rpcId, revision } = amendment
+    listener({ rpcId, revision, changed: changedAnswers(previous, answer), answer, previous })
+  }
+  return { ...request, onAmend }
+}
+
 function aborted(signal: AbortSignal): UserQuestionError {
   return new UserQuestionError('The ask was aborted.', 'ASK_ABORTED', { cause: signal.reason })
 }
@@ -55,6 +85,9 @@ export function createUserQuestionService(
   options: UserQuestionServiceOptions = {},
 ): UserQuestionService {
   let active: UserQuestionProvider | null = null
+  const { routeDelegated = false } = options
+  const routesDelegated = (agent: unknown) =>
+    typeof routeDelegated === 'function' ? routeDelegated(agent) === true : routeDelegated === true
 
   function precheck(request: AskUserQuestionRequest): AskUserQuestionRequest {
     // `request?.` keeps untyped JavaScript callers passing null on the rejection path.
@@ -65,7 +98,7 @@ export function createUserQuestionService(
     const verdict = options.callerPolicy?.(structure.request.agent) ?? 'live-root'
     if (verdict === 'not-live')
       throw new UserQuestionError('The calling agent is not live.', 'CALLER_NOT_LIVE')
-    if (verdict === 'delegated')
+    if (verdict === 'delegated' && !routesDelegated(structure.request.agent))
       throw new UserQuestionError(
         'A delegated agent may not ask the user directly.',
         'DELEGATED_CALLER',
@@ -124,7 +157,7 @@ export function createUserQuestionService(
         const checked = precheck(request)
         if (active === null)
           throw new UserQuestionError('No question provider is registered.', 'NO_PROVIDER')
-        return settle(active, checked)
+        return settle(active, withCheckedAmendments(checked))
       } catch (error) {
         return Promise.reject(error)
       }

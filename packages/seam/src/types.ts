@@ -1,3 +1,4 @@
+import type { AskUserQuestionAmendment } from './amendment.ts'
 import type { UserQuestionErrorCode } from './errors.ts'
 import type { AskUserQuestionAnswer, AskUserQuestionRequestData } from './schemas.ts'
 
@@ -10,8 +11,19 @@ import type { AskUserQuestionAnswer, AskUserQuestionRequestData } from './schema
 export interface AskUserQuestionRequest extends AskUserQuestionRequestData {
   /** The calling agent, passed to the service's `callerPolicy`. Opaque to Parley. */
   agent?: unknown
-  /** Abort signal of the owning tool call or agent turn. */
+  /**
+   * Abort signal of the owning tool call or agent turn. Once it aborts the
+   * agent has moved on: a pending ask rejects with `ASK_ABORTED`, and an
+   * answer already sent can no longer be changed.
+   */
   signal?: AbortSignal | undefined
+  /**
+   * Hears the user change their answer after it was sent (an amendment,
+   * validated like the answer). Without it the answer is final: providers
+   * offer no change. A provider calls it only within its window, and never
+   * once `signal` has aborted.
+   */
+  onAmend?: ((amendment: AskUserQuestionAmendment) => void) | undefined
   /**
    * Called when the person moves the deadline of this ask (`timeoutMs`): they
    * asked for more time, or their typing and choosing did under the host's

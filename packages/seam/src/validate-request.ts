@@ -40,6 +40,12 @@ export function checkRequestStructure(request: unknown): RequestValidation {
         issue('INVALID_QUESTION', 'shape', ['onDeadline'], 'onDeadline: expected a function'),
       ],
     }
+  const onAmend = ownField(request, 'onAmend')
+  if (onAmend !== undefined && typeof onAmend !== 'function')
+    return {
+      ok: false,
+      issues: [issue('INVALID_QUESTION', 'shape', ['onAmend'], 'onAmend: expected a function')],
+    }
   const issues = itemRuleIssues(parsed.output.questions)
   if (issues.length > 0) return { ok: false, issues }
   // The schema's output is a fresh object of the declared keys only.
@@ -51,6 +57,8 @@ export function checkRequestStructure(request: unknown): RequestValidation {
     }
   const agent = ownField(request, 'agent')
   if (agent !== undefined) result.agent = agent
+  if (typeof onAmend === 'function')
+    result.onAmend = (amendment) => void Reflect.apply(onAmend, undefined, [amendment])
   return { ok: true, request: result }
 }
 

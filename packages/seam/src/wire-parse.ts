@@ -8,6 +8,10 @@ import { shapeIssues } from './issues.ts'
 import { batchRuleIssues } from './request-rules.ts'
 import type { ValidationIssue } from './types.ts'
 import {
+  type AmendBody,
+  AmendBodySchema,
+  type AmendReceipt,
+  AmendReceiptSchema,
   AppFrameSchema,
   type DownlinkFrame,
   type ExtendBody,
@@ -15,6 +19,8 @@ import {
   type ExtendReceipt,
   ExtendReceiptSchema,
   MuxReadyFrameSchema,
+  type QuestionAnswerFrame,
+  QuestionAnswerFrameSchema,
   QuestionDeadlineFrameSchema,
   type QuestionRequestedFrame,
   QuestionRequestedFrameSchema,
@@ -71,6 +77,7 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   if (type === 'question/requested') return parseQuestionRequestedFrame(data)
   if (type === 'question/resolved') return parseWith(QuestionResolvedFrameSchema, data)
   if (type === 'question/deadline') return parseWith(QuestionDeadlineFrameSchema, data)
+  if (type === 'question/answer') return parseQuestionAnswerFrame(data)
   return parseWith(type === 'mux/ready' ? MuxReadyFrameSchema : AppFrameSchema, data)
 }
 
@@ -80,10 +87,34 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
  * that type; the host builds every such frame with it.
  */
 export function parseQuestionRequestedFrame(data: unknown): WireParse<QuestionRequestedFrame> {
-  const parsed = parseWith(QuestionRequestedFrameSchema, data)
+  return withBatchRules(parseWith(QuestionRequestedFrameSchema, data))
+}
+
+/**
+ * Parses a `question/answer` frame (already JSON-decoded): its schema and the
+ * batch rules of its questions, as for `question/requested`.
+ */
+export function parseQuestionAnswerFrame(data: unknown): WireParse<QuestionAnswerFrame> {
+  return withBatchRules(parseWith(QuestionAnswerFrameSchema, data))
+}
+
+/** A parsed frame that carries questions, refused when they break the batch rules. */
+function withBatchRules<T extends { questions: QuestionRequestedFrame['questions'] }>(
+  parsed: WireParse<T>,
+): WireParse<T> {
   if (!parsed.ok) return parsed
   const issues = batchRuleIssues(parsed.value.questions)
   return issues.length > 0 ? { ok: false, issues } : parsed
+}
+
+/** Parses an amend body (already JSON-decoded), answer shape included. */
+export function parseAmendBody(data: unknown): WireParse<AmendBody> {
+  return parseWith(AmendBodySchema, data)
+}
+
+/** Parses an amend receipt (already JSON-decoded). */
+export function parseAmendReceipt(data: unknown): WireParse<AmendReceipt> {
+  return parseWith(AmendReceiptSchema, data)
 }
 
 /** Parses a respond body (already JSON-decoded), answer shape included. */

@@ -4,7 +4,12 @@
  * (through `wire-parse.ts`).
  */
 import * as v from 'valibot'
-import { AskUserQuestionAnswerSchema, AskUserQuestionItemSchema } from './schemas.ts'
+import { droppable } from './droppable.ts'
+import {
+  AskUserQuestionAnswerSchema,
+  AskUserQuestionAskerSchema,
+  AskUserQuestionItemSchema,
+} from './schemas.ts'
 
 /** @internal Frame types an application may not use. */
 export const RESERVED_FRAME_TYPE = /^(?:question|mux)\//
@@ -27,6 +32,8 @@ export const QuestionRequestedFrameSchema = v.object({
    * `timeoutMs`; a later `question/deadline` frame moves it. Absent: no deadline.
    */
   deadlineAt: v.optional(epochMs),
+  /** Who is asking (the request's `asker`), when the agent said. */
+  asker: v.optional(AskUserQuestionAskerSchema),
 })
 
 /** How a question was settled. */
@@ -70,6 +77,32 @@ export const QuestionDeadlineFrameSchema = v.object({
   reason: DeadlineReasonSchema,
 })
 
+const revision = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
+
+/**
+ * The standing answer of an answered question the user may change (the
+ * host's amendment window): sent after its `question/resolved`, again after
+ * every accepted amendment (a higher `revision`), and once more with
+ * `closed` when it can no longer be changed. A client keeps the highest
+ * revision it saw; `closed` is final.
+ */
+export const QuestionAnswerFrameSchema = v.object({
+  type: v.literal('question/answer'),
+  rpcId: id,
+  sessionId: id,
+  /** The questions, as they were asked (a UI reopens them with the answer as the draft). */
+  questions: v.array(AskUserQuestionItemSchema),
+  asker: v.optional(AskUserQuestionAskerSchema),
+  /** The answer as it now stands. */
+  answer: AskUserQuestionAnswerSchema,
+  /** 0 for the answer that was sent, then one more per accepted amendment. */
+  revision,
+  /** Host time (ms since the epoch) when the window to change it ends, or ended. */
+  until: v.pipe(v.number(), v.finite()),
+  /** Set once it can no longer be changed: the window passed, or the agent moved on. */
+  closed: v.optional(v.picklist(['window', 'moved-on'])),
+})
+
 /** Sent once per connection after the replay: the client's view is complete. */
 export const MuxReadyFrameSchema = v.object({ type: v.literal('mux/ready') })
 
@@ -84,6 +117,7 @@ export const AppFrameSchema = v.looseObject({
 
 export type QuestionRequestedFrame = v.InferOutput<typeof QuestionRequestedFrameSchema>
 export type QuestionResolvedFrame = v.InferOutput<typeof QuestionResolvedFrameSchema>
+export type QuestionAnswerFrame = v.InferOutput<typeof QuestionAnswerFrameSchema>
 export type QuestionOutcome = v.InferOutput<typeof QuestionOutcomeSchema>
 export type QuestionEndedBy = v.InferOutput<typeof QuestionEndedBySchema>
 export type DeadlineReason = v.InferOutput<typeof DeadlineReasonSchema>
@@ -94,24 +128,33 @@ export type DownlinkFrame =
   | QuestionRequestedFrame
   | QuestionResolvedFrame
   | QuestionDeadlineFrame
+  | QuestionAnswerFrame
   | MuxReadyFrame
   | AppFrame
 
 /** The body of `POST /api/respond`. `cancelled` is the only error code. */
-export const RespondBodySchema = v.object({
-  rpcId: id,
-  sessionId: id,
-  /**
-   * The client's id for this response, the same on every retry of it. A host
-   * that accepted a response with this id answers a retry `accepted` again
-   * instead of `not-pending` (a reply lost after the commit stays a success).
-   */
-  responseId: v.optional(id),
-  result: v.variant('ok', [
-    v.object({ ok: v.literal(true), answer: AskUserQuestionAnswerSchema }),
-    v.object({ ok: v.literal(false), error: v.object({ code: v.literal('cancelled') }) }),
-  ]),
-})
+export const RespondBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: id,
+    sessionId: id,
+    /**
+     * The client's id for this response, the same on every retry of it. A host
+     * that accepted a response with this id answers a retry `accepted` again
+     * instead of `not-pending` (a reply lost after the commit stays a success).
+     */
+    responseId: v.optional(id),
+    result: v.variant('ok', [
+      v.object({
+        ok: v.literal(true),
+        answer: AskUserQuestionAnswerSchema,
+      }),
+      v.object({
+        ok: v.literal(false),
+        error: v.object({ code: v.literal('cancelled') }),
+      }),
+    ]),
+  }),
+)
 export type RespondBody = v.InferOutput<typeof RespondBodySchema>
 
 /** Why a response was not accepted. */
@@ -126,18 +169,21 @@ const ReceiptIssueSchema = v.object({
   code: v.optional(v.string()),
 })
 
+/** A refused answer (or amendment): what is wrong with it. The question stays as it was. */
+const BadResponseReceiptSchema = v.object({
+  accepted: v.literal(false),
+  reason: v.literal('bad-response'),
+  issues: v.array(ReceiptIssueSchema),
+  /** How many further issues were found but not listed (the host lists at most 20). */
+  omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+})
+
 /** The host's reply to a respond POST. */
 export const RespondReceiptSchema = v.variant('accepted', [
   v.object({ accepted: v.literal(true) }),
   v.variant('reason', [
     v.object({ accepted: v.literal(false), reason: v.literal('not-pending') }),
-    v.object({
-      accepted: v.literal(false),
-      reason: v.literal('bad-response'),
-      issues: v.array(ReceiptIssueSchema),
-      /** How many further issues were found but not listed (the host lists at most 20). */
-      omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
-    }),
+    BadResponseReceiptSchema,
   ]),
 ])
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
@@ -174,6 +220,50 @@ export const ExtendReceiptSchema = v.variant('extended', [
   }),
 ])
 export type ExtendReceipt = v.InferOutput<typeof ExtendReceiptSchema>
+
+/**
+ * The body of `POST /api/amend`: the user's changed answer to an answered
+ * question, based on the standing answer's `revision` (the first amendment
+ * based on the current revision wins; the others are refused as superseded).
+ */
+export const AmendBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: id,
+    sessionId: id,
+    revision,
+    answer: AskUserQuestionAnswerSchema,
+  }),
+)
+export type AmendBody = v.InferOutput<typeof AmendBodySchema>
+
+/**
+ * Why an amendment was refused (`reason: 'refused'`), as a stable code:
+ * the window passed (`AMEND_WINDOW_CLOSED`), the agent moved on or its
+ * session ended (`AMEND_MOVED_ON`), another tab's change came first
+ * (`AMEND_SUPERSEDED`), or the host has no changeable answer by that id
+ * (`AMEND_UNKNOWN`: never answered here, not yours, or forgotten).
+ */
+export const AmendRefusalCodeSchema = /* @__PURE__ */ droppable(() =>
+  v.picklist(['AMEND_WINDOW_CLOSED', 'AMEND_MOVED_ON', 'AMEND_SUPERSEDED', 'AMEND_UNKNOWN']),
+)
+export type AmendRefusalCode = v.InferOutput<typeof AmendRefusalCodeSchema>
+
+/** The host's reply to an amend POST. */
+export const AmendReceiptSchema = /* @__PURE__ */ droppable(() =>
+  v.variant('accepted', [
+    v.object({ accepted: v.literal(true), revision }),
+    v.variant('reason', [
+      v.object({
+        accepted: v.literal(false),
+        reason: v.literal('refused'),
+        code: AmendRefusalCodeSchema,
+        message: v.string(),
+      }),
+      BadResponseReceiptSchema,
+    ]),
+  ]),
+)
+export type AmendReceipt = v.InferOutput<typeof AmendReceiptSchema>
 
 /** A downlink transport the host offers. */
 export const MuxTransportSchema = v.picklist(['websocket', 'sse'])

@@ -8,9 +8,12 @@
  */
 export {
   isAppFrameType,
+  parseAmendBody,
+  parseAmendReceipt,
   parseDownlinkFrame,
   parseExtendBody,
   parseExtendReceipt,
+  parseQuestionAnswerFrame,
   parseQuestionRequestedFrame,
   parseRespondBody,
   parseRespondReceipt,
@@ -18,6 +21,12 @@ export {
   type WireParse,
 } from './wire-parse.ts'
 export {
+  type AmendBody,
+  AmendBodySchema,
+  type AmendReceipt,
+  AmendReceiptSchema,
+  type AmendRefusalCode,
+  AmendRefusalCodeSchema,
   type AppFrame,
   AppFrameSchema,
   type DeadlineReason,
@@ -37,6 +46,8 @@ export {
   MuxReadyFrameSchema,
   type MuxTransport,
   MuxTransportSchema,
+  type QuestionAnswerFrame,
+  QuestionAnswerFrameSchema,
   type QuestionDeadlineFrame,
   QuestionDeadlineFrameSchema,
   type QuestionEndedBy,

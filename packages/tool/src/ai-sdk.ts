@@ -5,7 +5,12 @@
  * the client-side one (`askUserQuestionClientTool`, answered by `useChat`) is
  * in ai-sdk-client.ts.
  */
-import type { AskUserQuestionAnswer, UserQuestionService } from '@parley/seam'
+import type {
+  AskUserQuestionAmendment,
+  AskUserQuestionAnswer,
+  AskUserQuestionAsker,
+  UserQuestionService,
+} from '@parley/seam'
 import { jsonSchema, type Tool, tool } from 'ai'
 import { questionsOf } from './ai-sdk-client.ts'
 import { formatToolResult } from './format.ts'
@@ -35,6 +40,14 @@ export interface AskUserQuestionAiToolOptions {
    * "aborted".
    */
   timeoutMs?: number | undefined
+  /** Who is asking, shown with the question; a subagent's result names it (see `formatToolResult`). */
+  asker?: AskUserQuestionAsker | undefined
+  /**
+   * Hears the user change an answer after it was sent, with the follow-up
+   * text for the model (see `formatAmendment`); give it to the model as a
+   * new message. Without it answers are final.
+   */
+  onAmend?: ((amendment: AskUserQuestionAmendment, followUp: string) => void) | undefined
   /**
    * What a failed ask becomes. `'result'` returns `{ ok: false, error }` so the
    * model reads the error as the tool result (a cancel stated as "not
@@ -93,6 +106,8 @@ export function askUserQuestionAiTool(
           callId: toolCallId,
           sessionId: options.sessionId,
           agent: options.agent,
+          asker: options.asker,
+          onAmend: options.onAmend,
         })
         return { ok: true, answer }
       } catch (error) {
@@ -102,7 +117,8 @@ export function askUserQuestionAiTool(
     },
     toModelOutput({ input, output }) {
       const outcome = output.ok ? output.answer : output.error
-      return { type: 'text', value: formatToolResult(outcome, questionsOf(input)) }
+      const text = formatToolResult(outcome, questionsOf(input), { asker: options.asker })
+      return { type: 'text', value: text }
     },
   })
 }

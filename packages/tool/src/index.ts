@@ -1,6 +1,11 @@
 export { ASK_USER_QUESTION_DESCRIPTION } from './description.ts'
 export { ToolInputError, type ToolInputIssue } from './errors.ts'
-export { formatToolResult, type QuestionLabel } from './format.ts'
+export {
+  type FormatToolResultOptions,
+  formatAmendment,
+  formatToolResult,
+  type QuestionLabel,
+} from './format.ts'
 export {
   type AskUserQuestionToolInput,
   AskUserQuestionToolInputSchema,

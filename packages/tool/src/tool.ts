@@ -1,5 +1,7 @@
 import type {
+  AskUserQuestionAmendment,
   AskUserQuestionAnswer,
+  AskUserQuestionAsker,
   AskUserQuestionItem,
   AskUserQuestionRequest,
   UserQuestionService,
@@ -7,6 +9,7 @@ import type {
 import * as v from 'valibot'
 import { ASK_USER_QUESTION_DESCRIPTION } from './description.ts'
 import { ToolInputError } from './errors.ts'
+import { formatAmendment } from './format.ts'
 import { toolInputIssues } from './input-issues.ts'
 import {
   type AskUserQuestionToolInput,
@@ -40,6 +43,20 @@ export interface AskUserQuestionToolContext {
    * previous deadline: the request's `onDeadline`.
    */
   onDeadline?: AskUserQuestionRequest['onDeadline']
+  /**
+   * Who is asking, shown with the question: the agent's display name and,
+   * for a subagent, its parents root first (`{ name: 'Test writer',
+   * parents: ['Planner'] }`). Set by the agent loop, never by the model.
+   */
+  asker?: AskUserQuestionAsker | undefined
+  /**
+   * Hears the user change their answer after it was sent (within the
+   * host's window, while `signal` has not aborted), with `followUp`: the
+   * amendment as text for the model ("The user changed their answer to
+   * framework …"), labelled by the model's questions. Without it the answer
+   * is final.
+   */
+  onAmend?: ((amendment: AskUserQuestionAmendment, followUp: string) => void) | undefined
 }
 
 /** Options of {@link createAskUserQuestionTool}. */
@@ -108,13 +125,18 @@ function toRequest(
   context: AskUserQuestionToolContext,
   timeoutMs: number | undefined,
 ): AskUserQuestionRequest {
-  const request: AskUserQuestionRequest = { questions: toQuestionItems(input) }
+  const questions = toQuestionItems(input)
+  const request: AskUserQuestionRequest = { questions }
   if (context.signal !== undefined) request.signal = context.signal
   if (context.sessionId !== undefined) request.sessionId = context.sessionId
   if (context.callId !== undefined) request.callId = context.callId
   if (context.agent !== undefined) request.agent = context.agent
   if (timeoutMs !== undefined) request.timeoutMs = timeoutMs
   if (context.onDeadline !== undefined) request.onDeadline = context.onDeadline
+  if (context.asker !== undefined) request.asker = context.asker
+  const { onAmend } = context
+  if (onAmend)
+    request.onAmend = (amendment) => onAmend(amendment, formatAmendment(amendment, questions))
   return request
 }
 

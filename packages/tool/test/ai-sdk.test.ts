@@ -67,6 +67,19 @@ async function run(
 }
 
 describe('askUserQuestionAiTool with the AI SDK', () => {
+  it('passes the asker and names a subagent in the text the model reads', async () => {
+    const { service, seen } = serviceAnswering(firstOption)
+    const asker = { name: 'Test writer', parents: ['Planner'] }
+    const { model } = await run(service, modelInput, { asker })
+    expect(seen[0]?.asker).toEqual(asker)
+    const output = toolResultSeenInStep2(model)?.output
+    const value = output?.type === 'text' ? output.value : ''
+    expect(value.split('\n').slice(0, 2)).toEqual([
+      'Asked by Planner › Test writer (a subagent).',
+      'The user answered 3 of 3 question(s).',
+    ])
+  })
+
   it('offers the model the tool with its description and JSON Schema', async () => {
     const { service } = serviceAnswering(firstOption)
     const { model } = await run(service, modelInput)

@@ -90,7 +90,7 @@ describe('formatToolResult for an error', () => {
   it.each([
     ['NO_PROVIDER', 'No question provider is registered.'],
     ['INVALID_QUESTION', 'Question id "a" is used twice.'],
-    ['DELEGATED_CALLER', 'A delegated agent may not ask the user directly.'],
+    ['CALLER_NOT_LIVE', 'The calling agent is not live.'],
   ] as const)('names any other code (%s) with its message', (code, message) => {
     expect(formatToolResult(new UserQuestionError(message, code))).toBe(
       `Asking the user failed (${code}): ${message}`,

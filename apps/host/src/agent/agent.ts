@@ -2,13 +2,45 @@ import { randomUUID } from 'node:crypto'
 import type { ToolAnswerLine, TranscriptEvent } from '@parley/demo-chat'
 import {
   type AskUserQuestionAnswer,
+  type AskUserQuestionAsker,
   type AskUserQuestionItem,
+  askerChain,
+  isSubagentAsker,
   parseRecommendedLabel,
   type UserQuestionService,
 } from '@parley/seam'
 import { createAskUserQuestionTool } from '@parley/tool'
 import type { createModelTurn } from './model.ts'
-import { type AskResult, scriptFor, type TurnContext } from './scripts.ts'
+import { type AskOptions, type AskResult, scriptFor, type TurnContext } from './scripts.ts'
+
+/** Who calls the seam, as the demo's caller policy reads it (`agent` on the request). */
+export interface DemoAgent {
+  readonly sessionId: string
+  /** A subagent of the chat's agent (its asker names parents). */
+  readonly subagent: boolean
+}
+
+function isDemoAgent(agent: unknown): agent is DemoAgent {
+  return (
+    typeof agent === 'object' &&
+    agent !== null &&
+    typeof Reflect.get(agent, 'sessionId') === 'string' &&
+    typeof Reflect.get(agent, 'subagent') === 'boolean'
+  )
+}
+
+/** The demo's caller policy: subagents are delegated callers; everyone else asks as the chat's agent. */
+export function demoCallerPolicy(agent: unknown): 'live-root' | 'delegated' {
+  return isDemoAgent(agent) && agent.subagent ? 'delegated' : 'live-root'
+}
+
+/**
+ * The demo host's opt-in (`routeDelegated`): a subagent's question reaches
+ * the user when its chat allows it (`/subagents on`, the default).
+ */
+export function routesSubagentsOf(allows: (sessionId: string) => boolean) {
+  return (agent: unknown): boolean => isDemoAgent(agent) && allows(agent.sessionId)
+}
 
 export interface AgentDeps {
   service: UserQuestionService
@@ -63,6 +95,10 @@ export function createScriptedAgent(deps: AgentDeps) {
   const tool = createAskUserQuestionTool(deps.service)
   /** The turn in progress of each session, on this node. */
   const turns = new Map<string, AbortController>()
+  /** The last finished turn of each session, aborted when the next message comes (its answers become final). */
+  const finished = new Map<string, AbortController>()
+  /** Chats that said `/subagents off` (or on), on this node. */
+  const subagentsMayAsk = new Map<string, boolean>()
 
   async function call(
     sessionId: string,
@@ -70,12 +106,14 @@ export function createScriptedAgent(deps: AgentDeps) {
     questions: readonly { id: string; question: string }[],
     run: (callId: string) => Promise<AskUserQuestionAnswer>,
     callId = `call_${randomUUID()}`,
+    asker?: AskUserQuestionAsker,
   ): Promise<AskResult> {
     const base = {
       kind: 'tool',
       id: callId,
       name: 'ask_user_question',
       total: questions.length,
+      ...(asker && isSubagentAsker(asker) && { asker: askerChain(asker) }),
     } as const
     void deps.emit(sessionId, { ...base, status: 'running', at: now() })
     try {
@@ -100,6 +138,9 @@ export function createScriptedAgent(deps: AgentDeps) {
   /** Runs one agent turn for a user message. A new message interrupts the turn in progress. */
   async function send(sessionId: string, text: string): Promise<void> {
     interrupt(sessionId, new Error('A new message interrupted the turn.'))
+    // The last turn's answers can no longer be changed: the agent moves on.
+    finished.get(sessionId)?.abort(new Error('The agent moved on.'))
+    finished.delete(sessionId)
     const controller = new AbortController()
     turns.set(sessionId, controller)
     deps.onTurnStart?.(sessionId)
@@ -121,10 +162,30 @@ export function createScriptedAgent(deps: AgentDeps) {
           at: now(),
         })
       },
-      askTool: (input) =>
-        call(sessionId, signal, input.questions, (callId) =>
-          tool.execute(input, { signal, sessionId, callId }),
+      askTool: (input, options: AskOptions = {}) =>
+        call(
+          sessionId,
+          signal,
+          input.questions,
+          (callId) =>
+            tool.execute(input, {
+              signal,
+              sessionId,
+              callId,
+              agent: {
+                sessionId,
+                subagent: isSubagentAsker(options.asker),
+              } satisfies DemoAgent,
+              asker: options.asker,
+              timeoutMs: options.timeoutMs,
+              onAmend: options.onAmend,
+            }),
+          undefined,
+          options.asker,
         ),
+      allowSubagents(allowed) {
+        subagentsMayAsk.set(sessionId, allowed)
+      },
       askDirect: (questions: AskUserQuestionItem[]) =>
         call(sessionId, signal, questions, (callId) =>
           deps.service.ask({ questions, sessionId, callId, signal }),
@@ -152,7 +213,11 @@ export function createScriptedAgent(deps: AgentDeps) {
         await deps.modelTurn(session, signal, tracked, ctx.say)
       } else await scriptFor(text)(ctx)
     } finally {
-      if (turns.get(sessionId) === controller) turns.delete(sessionId)
+      if (turns.get(sessionId) === controller) {
+        turns.delete(sessionId)
+        // Listening for changed answers until the next message.
+        finished.set(sessionId, controller)
+      }
     }
   }
 
@@ -168,5 +233,15 @@ export function createScriptedAgent(deps: AgentDeps) {
   /** Interrupts the turn in progress, as a Stop button would. */
   const stop = (sessionId: string) => interrupt(sessionId, new Error('Stopped by the user.'))
 
-  return { send, stop, interrupt }
+  /** A session that went away: its last turn's answers become final, its settings go. */
+  function forget(sessionId: string): void {
+    finished.get(sessionId)?.abort(new Error('The session ended.'))
+    finished.delete(sessionId)
+    subagentsMayAsk.delete(sessionId)
+  }
+
+  /** Whether the chat lets subagents ask the user (`/subagents on`, the default). */
+  const allowsSubagents = (sessionId: string) => subagentsMayAsk.get(sessionId) ?? true
+
+  return { send, stop, interrupt, forget, allowsSubagents }
 }

@@ -1,14 +1,31 @@
-import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@parley/seam'
+import type {
+  AskUserQuestionAmendment,
+  AskUserQuestionAnswer,
+  AskUserQuestionAsker,
+  AskUserQuestionItem,
+} from '@parley/seam'
 import { parseRecommendedLabel } from '@parley/seam'
+
+/** How a scripted ask is made: who asks, its deadline, and who hears a changed answer. */
+export interface AskOptions {
+  /** Who asks; an asker with parents is a subagent (a delegated caller). */
+  asker?: AskUserQuestionAsker | undefined
+  /** The ask's deadline in ms. */
+  timeoutMs?: number | undefined
+  /** Hears the user change the answer after it was sent (with the tool's follow-up text). */
+  onAmend?: ((amendment: AskUserQuestionAmendment, followUp: string) => void) | undefined
+}
 
 /** What a scripted turn can do. */
 export interface TurnContext {
   /** Posts an agent message to the transcript. */
   say(text: string): void
   /** Calls the model-facing `ask_user_question` tool (snake_case model input). */
-  askTool(input: { questions: ModelQuestion[] }): Promise<AskResult>
+  askTool(input: { questions: ModelQuestion[] }, options?: AskOptions): Promise<AskResult>
   /** Asks through the seam directly, as a plan-mode plugin would (detail and intent). */
   askDirect(questions: AskUserQuestionItem[]): Promise<AskResult>
+  /** Lets this chat's subagents ask the user directly, or not (the host's opt-in). */
+  allowSubagents(allowed: boolean): void
 }
 
 export interface ModelQuestion {
@@ -47,45 +64,65 @@ function notAnswered(result: Extract<AskResult, { ok: false }>, what: string): s
   return `Something went wrong asking you (${result.code}), so I didn't ${what}.`
 }
 
+/** What the new-project scaffold is, in words, from an answer. */
+function scaffoldOf(answer: AskUserQuestionAnswer): string {
+  const name = describe(answer, 'name') ?? 'an unnamed project'
+  const framework = describe(answer, 'framework') ?? 'the default framework'
+  const features = describe(answer, 'features')
+  return `**${name}** with ${framework}${features ? `, set up with ${features}` : ' and no extra tooling'}`
+}
+
+const CHANGED_TOPIC: Record<string, string> = {
+  framework: 'the framework',
+  features: 'the tooling',
+  name: 'the name',
+}
+
 const newProject: Script = async (ctx) => {
   ctx.say("Let's set up a new project. I need three decisions from you before I scaffold anything.")
-  const result = await ctx.askTool({
-    questions: [
-      {
-        id: 'framework',
-        header: 'Framework',
-        question: 'Which framework should the project use?',
-        options: [
-          {
-            label: 'React (Recommended)',
-            description: 'Largest ecosystem; matches your other apps.',
-          },
-          { label: 'Vue', description: 'Single-file components, gentle learning curve.' },
-          { label: 'Svelte', description: 'Compiles away; the smallest bundles.' },
-        ],
+  const result = await ctx.askTool(
+    {
+      questions: [
+        {
+          id: 'framework',
+          header: 'Framework',
+          question: 'Which framework should the project use?',
+          options: [
+            {
+              label: 'React (Recommended)',
+              description: 'Largest ecosystem; matches your other apps.',
+            },
+            { label: 'Vue', description: 'Single-file components, gentle learning curve.' },
+            { label: 'Svelte', description: 'Compiles away; the smallest bundles.' },
+          ],
+        },
+        {
+          id: 'features',
+          header: 'Features',
+          question: 'Which tooling should I set up?',
+          multi_select: true,
+          options: [
+            { label: 'TypeScript', description: 'Strict mode, path aliases.' },
+            { label: 'Linting', description: 'Biome with the recommended rules.' },
+            { label: 'Unit tests', description: 'Vitest with Testing Library.' },
+            { label: 'CI pipeline', description: 'Lint, type-check and test on every push.' },
+          ],
+        },
+        { id: 'name', header: 'Name', question: 'What should the project be called?' },
+      ],
+    },
+    {
+      // A changed answer (within the host's window, until the next message) redoes the scaffold.
+      onAmend: ({ changed, answer }) => {
+        const topics = changed.map((id) => CHANGED_TOPIC[id] ?? id).join(' and ')
+        ctx.say(
+          `You changed ${topics}, so I'm redoing the scaffold: now creating ${scaffoldOf(answer)}.`,
+        )
       },
-      {
-        id: 'features',
-        header: 'Features',
-        question: 'Which tooling should I set up?',
-        multi_select: true,
-        options: [
-          { label: 'TypeScript', description: 'Strict mode, path aliases.' },
-          { label: 'Linting', description: 'Biome with the recommended rules.' },
-          { label: 'Unit tests', description: 'Vitest with Testing Library.' },
-          { label: 'CI pipeline', description: 'Lint, type-check and test on every push.' },
-        ],
-      },
-      { id: 'name', header: 'Name', question: 'What should the project be called?' },
-    ],
-  })
-  if (!result.ok) return ctx.say(notAnswered(result, 'create the project'))
-  const name = describe(result.answer, 'name') ?? 'an unnamed project'
-  const framework = describe(result.answer, 'framework') ?? 'the default framework'
-  const features = describe(result.answer, 'features')
-  ctx.say(
-    `Creating **${name}** with ${framework}${features ? `, set up with ${features}` : ' and no extra tooling'}. I'll report back when the scaffold is ready.`,
+    },
   )
+  if (!result.ok) return ctx.say(notAnswered(result, 'create the project'))
+  ctx.say(`Creating ${scaffoldOf(result.answer)}. I'll report back when the scaffold is ready.`)
 }
 
 const PLAN = `## Migrate sessions to Postgres
@@ -158,9 +195,115 @@ const many: Script = async (ctx) => {
   )
 }
 
+const PLANNER: AskUserQuestionAsker = { name: 'Planner' }
+const TEST_WRITER: AskUserQuestionAsker = {
+  name: 'Test writer',
+  parents: ['Planner'],
+  reason: 'to set up the test suite for the release',
+}
+const DOCS_WRITER: AskUserQuestionAsker = {
+  name: 'Docs writer',
+  parents: ['Planner'],
+  reason: 'to write the release notes',
+}
+
+/** The `/team` deadline of the docs writer: `/team 20` gives it 20 seconds (5 to 600); 90 by default. */
+function teamDeadlineMs(text: string): number {
+  const seconds = Number(/^\/team\s+(\d+)/i.exec(text.trim())?.[1] ?? 90)
+  return Math.min(600, Math.max(5, seconds)) * 1000
+}
+
+/** What a team member reports about its ask. */
+function report(who: string, result: AskResult, id: string, fallback: string): string {
+  if (result.ok) return `${who}: ${describe(result.answer, id) ?? 'skipped'}.`
+  if (result.code === 'DELEGATED_CALLER')
+    return `${who} may not ask you directly here (DELEGATED_CALLER), so I chose ${fallback} for it.`
+  if (result.code === 'ASK_TIMED_OUT')
+    return `${who} got no answer in time, so it went with ${fallback}.`
+  return `${who} did not get an answer (${result.code}), so it went with ${fallback}.`
+}
+
+/**
+ * `/team`: a planner and two subagents ask at once, each in its own name;
+ * the docs writer's question has a deadline.
+ */
+function team(text: string): Script {
+  const deadlineMs = teamDeadlineMs(text)
+  return async (ctx) => {
+    ctx.say(
+      `I'm the planner. I've handed the release to two subagents, a test writer and a docs writer; each asks you what it needs while I ask about the release itself. The docs writer waits ${deadlineMs / 1000} seconds at most.`,
+    )
+    const [release, tests, docs] = await Promise.all([
+      ctx.askTool(
+        {
+          questions: [
+            {
+              id: 'release',
+              header: 'Release',
+              question: 'Which release should this go into?',
+              options: [{ label: '1.4 (Recommended)' }, { label: '2.0' }],
+            },
+          ],
+        },
+        { asker: PLANNER },
+      ),
+      ctx.askTool(
+        {
+          questions: [
+            {
+              id: 'runner',
+              header: 'Tests',
+              question: 'Which test runner should the suite use?',
+              options: [
+                { label: 'Vitest (Recommended)' },
+                { label: 'Jest' },
+                { label: 'node:test' },
+              ],
+            },
+          ],
+        },
+        { asker: TEST_WRITER },
+      ),
+      ctx.askTool(
+        {
+          questions: [
+            {
+              id: 'notes',
+              header: 'Docs',
+              question: 'Where should the release notes go?',
+              options: [{ label: 'CHANGELOG.md (Recommended)' }, { label: 'The docs site' }],
+            },
+          ],
+        },
+        { asker: DOCS_WRITER, timeoutMs: deadlineMs },
+      ),
+    ])
+    ctx.say(
+      [
+        report('The release', release, 'release', 'the next minor release'),
+        report('The test writer', tests, 'runner', 'Vitest'),
+        report('The docs writer', docs, 'notes', 'CHANGELOG.md'),
+      ].join(' '),
+    )
+  }
+}
+
+/** `/subagents on|off`: whether this chat routes its subagents' questions to the user. */
+function subagents(text: string): Script {
+  const allowed = !/\boff\b/i.test(text)
+  return async (ctx) => {
+    ctx.allowSubagents(allowed)
+    ctx.say(
+      allowed
+        ? 'Subagents in this chat may now ask you directly; their questions say who is asking.'
+        : 'Subagents in this chat may no longer ask you directly: their questions are refused (DELEGATED_CALLER) and their parent decides.',
+    )
+  }
+}
+
 const help: Script = async (ctx) => {
   ctx.say(
-    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, or `/many` for a ten-question batch.',
+    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, `/many` for a ten-question batch, or `/team` for a planner and two subagents asking at once (`/subagents off` refuses subagents).',
   )
 }
 
@@ -169,6 +312,8 @@ export function scriptFor(text: string): Script {
   const command = text.trim().toLowerCase()
   if (command.startsWith('/plan')) return plan
   if (command.startsWith('/many')) return many
+  if (command.startsWith('/team')) return team(command)
+  if (command.startsWith('/subagents')) return subagents(command)
   if (command.startsWith('/new') || command.includes('new project')) return newProject
   return help
 }

@@ -4,6 +4,7 @@ const SUGGESTIONS = [
   { text: 'Start a new project', hint: 'Three questions: single, multi and free text' },
   { text: '/plan', hint: 'Review a plan before the agent starts' },
   { text: '/many', hint: 'A batch of ten quick questions' },
+  { text: '/team', hint: 'A planner and two subagents ask at once' },
 ] as const
 
 export function EmptyState({

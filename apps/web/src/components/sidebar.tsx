@@ -1,7 +1,7 @@
 /** The session list: newest first, with status badges and a New chat button. */
 import { displayText } from '@parley/react'
 import type { SessionSummary } from '../api/types.ts'
-import { followLink, sessionHref } from '../router.ts'
+import { followLink, INBOX_PATH, sessionHref } from '../router.ts'
 import { CloseIcon, Logo, PlusIcon } from './icons.tsx'
 import { StatusBadge } from './status-badge.tsx'
 
@@ -10,6 +10,10 @@ interface SidebarProps {
   sessions: SessionSummary[] | undefined
   loading: boolean
   activeId: string | null
+  /** The inbox is on screen. */
+  inboxActive: boolean
+  /** Questions waiting across chats (the inbox's count). */
+  waiting: number
   open: boolean
   creating: boolean
   onNewChat: () => void
@@ -21,6 +25,8 @@ export function Sidebar({
   sessions,
   loading,
   activeId,
+  inboxActive,
+  waiting,
   open,
   creating,
   onNewChat,
@@ -46,6 +52,17 @@ export function Sidebar({
         <PlusIcon />
         New chat
       </button>
+      <a
+        className="inbox-link"
+        href={INBOX_PATH}
+        aria-current={inboxActive ? 'page' : undefined}
+        onClick={(event) => followLink(event, onClose)}
+      >
+        <span>Inbox</span>
+        <span className="inbox-count" data-waiting={waiting > 0 || undefined}>
+          {waiting} waiting
+        </span>
+      </a>
       <h2 className="sidebar-heading" id={`${id}-heading`}>
         Recent
       </h2>

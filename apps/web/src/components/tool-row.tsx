@@ -3,8 +3,9 @@ import { displayText } from '@parley/react'
 import type { ToolEvent } from '../api/types.ts'
 import { CheckIcon, ChevronIcon, QuestionIcon, SlashIcon, Spinner, StopIcon } from './icons.tsx'
 
-function asked(total: number) {
-  return `Asked ${total} ${total === 1 ? 'question' : 'questions'}`
+function asked(total: number, asker: string | undefined) {
+  const what = `${total} ${total === 1 ? 'question' : 'questions'}`
+  return asker ? `${displayText(asker)} asked ${what}` : `Asked ${what}`
 }
 
 const OUTCOME: Record<Exclude<ToolEvent['status'], 'running' | 'answered'>, string> = {
@@ -21,7 +22,7 @@ interface ToolRowProps {
 }
 
 export function ToolRow({ event, onStop, stopping = false }: ToolRowProps) {
-  const title = asked(event.total)
+  const title = asked(event.total, event.asker)
   if (event.status === 'running') {
     return (
       <div className="tool" data-state="running">

@@ -13,8 +13,11 @@ export function resolutionOf(
   return resolutions && Object.hasOwn(resolutions, rpcId) ? resolutions[rpcId] : undefined
 }
 
-/** Reads how the host took a send, by the same rule as the composer. */
-function watch(result: ComposerSendResult, done: (status: Attempt['status']) => void): void {
+/** Reads how the host took a send, by the same rule as the composer (the inbox's cards too). */
+export function watchReceipt(
+  result: ComposerSendResult,
+  done: (status: Attempt['status']) => void,
+): void {
   Promise.resolve(result).then(
     (value) => {
       const event = receiptEvent(value)
@@ -97,7 +100,7 @@ export function useEndedCards(
   const send = useCallback(
     (rpcId: string, kind: Attempt['kind'], result: ComposerSendResult): ComposerSendResult => {
       attempts.current.set(rpcId, { kind, status: 'in-flight' })
-      watch(result, (status) => {
+      watchReceipt(result, (status) => {
         if (attempts.current.get(rpcId)?.kind === kind)
           attempts.current.set(rpcId, { kind, status })
         setSettledSends((n) => n + 1)
