@@ -46,17 +46,17 @@ export function createAgent(options: {
     const parsed = validateRequest(await readJson(request))
     if (!parsed.ok) return sendJson(response, 400, { error: 'not an ask', issues: parsed.issues })
     const { sessionId, resumeKey } = parsed.request
-    if (sessionId === undefined || !canAccess(user, sessionId))
-      return sendJson(response, 403, { error: 'no such session' })
+    if (sessionId === undefined) return sendJson(response, 400, { error: 'sessionId is required' })
+    if (!canAccess(user, sessionId)) return sendJson(response, 403, { error: 'no such session' })
 
     const hangUp = new AbortController()
     if (resumeKey === undefined)
       response.once('close', () => {
         if (!response.writableFinished) hangUp.abort(new Error('The agent hung up.'))
       })
-    const result = await service
-      .ask({ ...parsed.request, signal: hangUp.signal })
-      .then((answer): AskResult => ({ answer }), describe)
+    // `agent` is for a caller policy: a request body does not get to pick it.
+    const asked = { ...parsed.request, agent: undefined, signal: hangUp.signal }
+    const result = await service.ask(asked).then((answer): AskResult => ({ answer }), describe)
     sendJson(response, 200, result)
   }
 

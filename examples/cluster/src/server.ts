@@ -22,6 +22,7 @@ app.listen().then(
   },
 )
 
+// Once: a second signal during the shutdown ends the process at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     app.close().then(
