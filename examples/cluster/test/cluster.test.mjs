@@ -163,15 +163,13 @@ test('a SIGKILLed node’s pending question ends server-gone on every tab', TIME
   assert.equal((await nodes.a.stop('SIGKILL')).signal, 'SIGKILL')
   const { error } = await asking
   assert.match(String(error), /fetch failed/) // the agent's connection died with its node
-  // Silent for DEAD_AFTER_MS, then reaped on a live node's next heartbeat;
-  // the rest is slack for a loaded machine.
+  // Silent for DEAD_AFTER_MS since its last heartbeat, then reaped on a live
+  // node's next one (about a second); the rest is slack for a loaded machine.
   const resolved = await onB.next(resolvedFor(requested.rpcId), DEAD_AFTER_MS + 4_000)
   const ms = Math.round(performance.now() - killedAt)
   t.diagnostic(`server-gone ${ms} ms after SIGKILL (dead after ${DEAD_AFTER_MS} ms)`)
   assert.equal(resolved.outcome, 'aborted')
   assert.equal(resolved.reason, 'server-gone')
-  // Its last heartbeat may have been up to HEARTBEAT_MS before the kill.
-  assert.ok(ms >= DEAD_AFTER_MS - HEARTBEAT_MS - 50, `reaped ${ms} ms after the kill: too soon`)
 
   const late = await answer(nodes.c, requested.rpcId, { ok: true, answer: GREEN })
   assert.deepEqual(late.body, { accepted: false, reason: 'not-pending' })
