@@ -24,7 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `pnpm --filter @parley/web build && PARLEY_TEST_API=1 pnpm exec tsx scripts/demo-cluster.ts --port ${proxyPort} --node-ports ${nodePorts.join(',')}`,
+    command: `pnpm --filter @parley/web build && PARLEY_TEST_API=1 node --import tsx scripts/demo-cluster.ts --port ${proxyPort} --node-ports ${nodePorts.join(',')}`,
     url: `${proxyOrigin}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

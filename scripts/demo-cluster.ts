@@ -6,7 +6,13 @@
  * database, and removes the database's folder. The web app is built by the
  * package script before this runs.
  *
- *   tsx scripts/demo-cluster.ts [--port 4180] [--nodes 3] [--node-ports 4181,4182,4183]
+ *   node --import tsx scripts/demo-cluster.ts [--port 4180] [--nodes 3] [--node-ports 4181,4182,4183]
+ *
+ * Run it with tsx as a loader, not with the `tsx` command: that command
+ * passes a signal on to its child and SIGKILLs the child when it has not
+ * acknowledged the signal within 30 ms, which on a busy machine cuts this
+ * launcher short before it stopped PostgreSQL. The nodes are started the
+ * same way.
  *
  * `PORT` is the proxy's port when `--port` is not given; `PARLEY_TEST_API=1`
  * and the other demo variables pass through to every node.
@@ -127,7 +133,7 @@ async function run(): Promise<void> {
     })()
     return stopping
   }
-  // `on`, not `once`: a wrapper (tsx, pnpm) may pass the same signal on again.
+  // `on`, not `once`: a wrapper (pnpm) may pass the same signal on again.
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => {
       if (!stopping) console.log('\nStopping the cluster…')
