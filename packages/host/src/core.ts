@@ -85,9 +85,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     if (!coordinator) return Promise.resolve()
     const node: CoordinatedNode = {
       async requested(sessionId, load) {
-        if (!hub.watches(sessionId)) return
-        const entry = await load()
-        if (entry) hub.publish(sessionId, entry.frame, entry.frameText)
+        if (hub.watches(sessionId)) await hub.publishLoaded(sessionId, load)
       },
       resolved: (info) => cluster?.node.resolved(info),
       superseded: (rpcId) => cluster?.node.superseded(rpcId),
