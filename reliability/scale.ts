@@ -29,6 +29,27 @@ const HOSTILE = FULL
       issueFlood: 30,
     }
 
+/**
+ * Sizes of the cluster parts (`cluster.test.ts`). A short run uses fast
+ * liveness so a killed node is reaped in about a second; the full run uses
+ * the coordinator's defaults (heartbeat 2 s, dead after 6 s), as deployed.
+ */
+const CLUSTER = FULL
+  ? {
+      flows: 1_000,
+      killFlows: 300,
+      stranded: 30,
+      restartQuestions: 60,
+      liveness: { heartbeatMs: 2_000, deadAfterMs: 6_000, recheckMs: 5_000 },
+    }
+  : {
+      flows: 150,
+      killFlows: 60,
+      stranded: 8,
+      restartQuestions: 16,
+      liveness: { heartbeatMs: 250, deadAfterMs: 1_000, recheckMs: 500 },
+    }
+
 export const SIZES = FULL
   ? {
       respondBodies: 10_000,
@@ -37,6 +58,7 @@ export const SIZES = FULL
       concurrentClients: 100,
       races: 200,
       hostile: HOSTILE,
+      cluster: CLUSTER,
     }
   : {
       respondBodies: 600,
@@ -45,6 +67,7 @@ export const SIZES = FULL
       concurrentClients: 100,
       races: 30,
       hostile: HOSTILE,
+      cluster: CLUSTER,
     }
 
 /** A small seeded PRNG (mulberry32) for choices outside fast-check. */

@@ -128,10 +128,8 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     const node: CoordinatedNode = {
       async requested(sessionId, load) {
         if (!hub.watches(sessionId)) return
-        const entry = await load()
-        if (!entry) return
-        seen.remember(entry)
-        hub.publish(sessionId, entry.frame, entry.frameText)
+        const shown = await hub.publishLoaded(sessionId, load)
+        if (shown) seen.remember(shown)
       },
       resolved(info) {
         seen.forget(info.rpcId)

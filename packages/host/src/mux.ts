@@ -94,6 +94,9 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
   const streams = new Set<Stream<P>>()
   const perPrincipal = new Map<unknown, number>()
   let reserved = 0
+  /** Reads of another node's question in flight, and the questions resolved here meanwhile. */
+  let reading = 0
+  const resolvedWhileReading = new Set<string>()
   const chunkBytes = Math.max(MIN_CHUNK_BYTES, Math.floor(deps.maxBufferedBytes / 4))
 
   function sees(stream: Stream<P>, sessionId: string): boolean {
@@ -184,6 +187,27 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     })
   }
 
+  function publish(sessionId: string, frame: DownlinkFrame, text = JSON.stringify(frame)): void {
+    const requested = frame.type === 'question/requested' ? String(frame.rpcId) : undefined
+    const resolved = frame.type === 'question/resolved' ? String(frame.rpcId) : undefined
+    if (resolved !== undefined && reading > 0) resolvedWhileReading.add(resolved)
+    for (const stream of [...streams]) {
+      if (!sees(stream, sessionId)) continue
+      if (stream.replayed) {
+        if (requested !== undefined && stream.replayed.has(requested)) continue
+        if (resolved !== undefined) stream.replayed.delete(resolved)
+      }
+      if (!stream.held) {
+        deliver(stream, text)
+        continue
+      }
+      stream.held.push({ requested, text })
+      stream.heldBytes += text.length
+      // A replay stalled behind a client that does not read: stop holding for it.
+      if (stream.heldBytes > deps.maxBufferedBytes) drop(stream)
+    }
+  }
+
   /** The refusal `reserve` would give `principal` now, or `null` when a slot is free. */
   function capacityFor(principal: P): Refusal | null {
     if (reserved >= deps.maxStreams) return refusal('HOST_FULL')
@@ -250,24 +274,28 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
      * Sends a frame to every open stream that may see `sessionId`. `text` is
      * the frame's JSON when the caller already has it.
      */
-    publish(sessionId: string, frame: DownlinkFrame, text = JSON.stringify(frame)): void {
-      const requested = frame.type === 'question/requested' ? String(frame.rpcId) : undefined
-      const resolved = frame.type === 'question/resolved' ? String(frame.rpcId) : undefined
-      for (const stream of [...streams]) {
-        if (!sees(stream, sessionId)) continue
-        if (stream.replayed) {
-          if (requested !== undefined && stream.replayed.has(requested)) continue
-          if (resolved !== undefined) stream.replayed.delete(resolved)
-        }
-        if (!stream.held) {
-          deliver(stream, text)
-          continue
-        }
-        stream.held.push({ requested, text })
-        stream.heldBytes += text.length
-        // A replay stalled behind a client that does not read: stop holding for it.
-        if (stream.heldBytes > deps.maxBufferedBytes) drop(stream)
+    publish,
+    /**
+     * Publishes a question another node registered once `load` read it,
+     * unless it was resolved here while it was read: its `question/resolved`
+     * went out first, and a card sent after it would never retire.
+     */
+    async publishLoaded(
+      sessionId: string,
+      load: () => Promise<PendingEntry | undefined>,
+    ): Promise<PendingEntry | undefined> {
+      reading += 1
+      let entry: PendingEntry | undefined
+      try {
+        entry = await load()
+      } finally {
+        reading -= 1
       }
+      const late = entry !== undefined && resolvedWhileReading.has(entry.rpcId)
+      if (reading === 0) resolvedWhileReading.clear()
+      if (!entry || late) return undefined
+      publish(sessionId, entry.frame, entry.frameText)
+      return entry
     },
     /** Terminates every stream (or those of the principals `which` picks); clients reconnect and get the replay. */
     dropAll(which?: (principal: P) => boolean): number {
