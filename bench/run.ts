@@ -10,6 +10,7 @@ import { runBundle } from './b1-bundle.ts'
 import { runTyping } from './b2-typing.ts'
 import { runLatency } from './b3-latency.ts'
 import { runScale } from './b4-scale.ts'
+import { runFeel } from './b5-feel.ts'
 import { runCluster } from './b6-cluster.ts'
 import { type Entry, failed } from './lib/results.ts'
 
@@ -23,6 +24,7 @@ const suites: [string, string, () => Promise<Entry[]>][] = [
   ['B2', 'typing cost in Chromium', () => runTyping(quick)],
   ['B3', 'host latency against the wire', () => runLatency(quick)],
   ['B4', 'host scale', () => runScale(quick)],
+  ['B5', 'what the user feels, in Chromium', () => runFeel(quick)],
   ['B6', 'host cluster on PostgreSQL', () => runCluster(quick)],
 ]
 
@@ -62,7 +64,8 @@ const fmt = (value: number | undefined) =>
 function budgetText(entry: Entry): string {
   if (entry.budget === null) return 'report'
   const op = entry.direction === 'max' ? '≤' : '≥'
-  return entry.ratio !== undefined && entry.name.match(/B2\.typing\.script|B3\..*p50/)
+  return entry.ratio !== undefined &&
+    entry.name.match(/B2\.typing\.script|B3\..*p50|B5\..*(p50|heap)/)
     ? `ratio ${op} ${entry.budget}`
     : `${op} ${entry.budget} ${entry.unit}`
 }

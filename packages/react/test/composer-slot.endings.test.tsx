@@ -113,6 +113,21 @@ describe('a card that ended without this tab’s answer', () => {
     expect(chatInput()).toHaveFocus()
   })
 
+  it('the broadcast before this tab’s receipt: the chat input comes back with the card gone, not beside it', async () => {
+    const user = userEvent.setup()
+    const receipt = deferred<unknown>()
+    const { show, card, chatInput } = setup({ receipt: () => receipt.promise })
+    await draft(user)
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    show([], { 'rpc-1': 'answered' })
+    expect(card()).not.toBeNull()
+    expect(screen.getByLabelText('Message')).not.toBeVisible()
+    await act(async () => receipt.resolve({ accepted: true }))
+    expect(card()).toBeNull()
+    expect(chatInput()).toBeVisible()
+    expect(chatInput()).toHaveFocus()
+  })
+
   it('timed out: says how long the assistant waited', async () => {
     const user = userEvent.setup()
     const { show } = setup()

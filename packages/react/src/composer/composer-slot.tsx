@@ -113,11 +113,15 @@ export function ComposerSlot({
   const activeId = active?.rpcId ?? null
 
   const { cards, send, close, focusInputNext } = useEndedCards(requests, resolutions, now)
+  // A card whose request left while this tab's own send is in flight stays as it was.
+  const sending = cards.some((card) => card.ending === null)
 
+  // Before paint, so a takeover or a hand back is one frame: the card is never painted
+  // where it waits, nor the input beside a card still on screen (either would shift the page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `wake` re-runs the check after a pause
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (activeId === null) {
-      setTakenOver(null)
+      if (!sending) setTakenOver(null)
       return
     }
     if (takenOver !== null) {
@@ -137,7 +141,7 @@ export function ComposerSlot({
       : typingGraceMs - idleFor
     const timer = setTimeout(() => setWake((n) => n + 1), wait)
     return () => clearTimeout(timer)
-  }, [activeId, takenOver, typingGraceMs, now, wake])
+  }, [activeId, sending, takenOver, typingGraceMs, now, wake])
 
   // Enter in the chat input while a question waits: the text goes to the question
   // (its custom answer, for the user to confirm), never sent past it to the agent.
