@@ -27,6 +27,8 @@ export interface AskState {
   rpcId?: string
   answer?: { answers: AskAnswerItem[] }
   error?: { name: string; code: string; message: string }
+  /** Every deadline change the asking side observed (its `onDeadline`). */
+  deadlines: { deadlineAt: number; previousDeadlineAt: number; reason: 'user' | 'activity' }[]
 }
 
 /** Starts `service.ask()` for the session and returns the ask's id. */
@@ -34,7 +36,8 @@ export async function startAsk(
   request: APIRequestContext,
   sessionId: string,
   questions: TestQuestion[],
-  options: { timeoutMs?: number } = {},
+  /** `autoExtend`: the demo host extends this ask's deadline while the person types. */
+  options: { timeoutMs?: number; autoExtend?: boolean } = {},
 ): Promise<string> {
   const response = await request.post('/api/test/ask', {
     data: { sessionId, questions, ...options },

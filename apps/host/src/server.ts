@@ -7,6 +7,7 @@ import { createUserQuestionService, type UserQuestionProvider } from '@parley/se
 import { createScriptedAgent } from './agent/agent.ts'
 import { createModelTurn, type ModelSettings } from './agent/model.ts'
 import { createDemoApi } from './api.ts'
+import { demoDeadlinePolicy } from './deadline-policy.ts'
 import { BASE_HEADERS, HttpError, schemeOf, sendError } from './http-util.ts'
 import {
   createPrincipalTokens,
@@ -117,6 +118,8 @@ export function createDemoServer(options: DemoServerOptions) {
     },
   })
   const service = createUserQuestionService()
+  // The agent's tool calls and the host's rpcIds, so a finished call's row links to its question.
+  const rpcIdOfCall = new Map<string, string>()
   const host = createQuestionHost<string>({
     authenticate: (request) => {
       const identity = identityOf(request.headers.get('cookie'))
@@ -124,7 +127,13 @@ export function createDemoServer(options: DemoServerOptions) {
     },
     canAccess: (principal, sessionId) => sessions.canAccess(principal, sessionId),
     trustProxy: options.trustProxy ?? false,
-    onRegistered: (info) => testApi?.onRegistered(info),
+    deadlinePolicy: demoDeadlinePolicy,
+    onRegistered: (info) => {
+      if (info.request.callId !== undefined) rpcIdOfCall.set(info.request.callId, info.rpcId)
+      // Bounded: calls that never end through the agent (the test API's) age out.
+      if (rpcIdOfCall.size > 1_000) rpcIdOfCall.delete(rpcIdOfCall.keys().next().value ?? '')
+      testApi?.onRegistered(info)
+    },
     ...options.hostLimits,
     ...(options.onMuxRefused && { onRefused: options.onMuxRefused }),
   })
@@ -160,7 +169,16 @@ export function createDemoServer(options: DemoServerOptions) {
     broadcast(session, { type: 'chat/event', event })
   }
   const modelTurn = options.model ? createModelTurn(options.model) : undefined
-  const agent = createScriptedAgent({ service, emit, modelTurn })
+  const agent = createScriptedAgent({
+    service,
+    emit,
+    modelTurn,
+    rpcIdOf(callId) {
+      const rpcId = rpcIdOfCall.get(callId)
+      rpcIdOfCall.delete(callId)
+      return rpcId
+    },
+  })
   const testApi = options.testApi ? createTestApi({ service, sessions }) : null
   const api = createDemoApi({ host, sessions, agent, testApi, publishSession })
   const serveStatic = createStaticHandler(options.webRoot)

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RegisteredInfo } from '@parley/host'
 import type {
+  AskDeadlineChange,
   AskUserQuestionAnswer,
   AskUserQuestionRequest,
   UserQuestionService,
 } from '@parley/seam'
 import { EmptyBody, parseBody } from './bodies.ts'
+import { PATIENT_AGENT } from './deadline-policy.ts'
 import { HttpError, readJson, sendJson } from './http-util.ts'
 import type { SessionRegistry } from './sessions.ts'
 import { elicitThroughParley } from './test-elicit.ts'
@@ -18,6 +20,8 @@ interface TestAsk {
   status: 'pending' | 'answered' | 'rejected'
   answer?: AskUserQuestionAnswer
   error?: { name: string; code: string; message: string }
+  /** Every deadline change the asking side observed (`onDeadline`). */
+  deadlines: AskDeadlineChange[]
 }
 
 const ASK_PATH = /^\/api\/test\/asks\/([A-Za-z0-9-]{1,64})(\/abort)?$/
@@ -40,7 +44,12 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
       for (const [id, ask] of asks) if (ask.status !== 'pending') asks.delete(id)
     }
     const askId = randomUUID()
-    const ask: TestAsk = { principal, controller: new AbortController(), status: 'pending' }
+    const ask: TestAsk = {
+      principal,
+      controller: new AbortController(),
+      status: 'pending',
+      deadlines: [],
+    }
     asks.set(askId, ask)
     const request = {
       // Deliberately unchecked here: the seam's own checks are what a test asks about.
@@ -49,6 +58,9 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
       signal: ask.controller.signal,
       ...(typeof body.callId === 'string' ? { callId: body.callId } : {}),
       ...(typeof body.timeoutMs === 'number' ? { timeoutMs: body.timeoutMs } : {}),
+      // The demo host extends on activity only for asks whose agent says so.
+      ...(body.autoExtend === true ? { agent: PATIENT_AGENT } : {}),
+      onDeadline: (change: AskDeadlineChange) => ask.deadlines.push(change),
     }
     // The seam calls the provider in the same tick, so the host registers
     // (and reports the rpcId through onRegistered) inside this call.
@@ -119,8 +131,8 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
           return sendJson(res, 200, { aborted: true })
         }
         if (!match[2] && req.method === 'GET') {
-          const { status, rpcId, answer, error } = ask
-          return sendJson(res, 200, { status, rpcId, answer, error })
+          const { status, rpcId, answer, error, deadlines } = ask
+          return sendJson(res, 200, { status, rpcId, answer, error, deadlines })
         }
       }
       throw new HttpError(404, 'NOT_FOUND', 'No such test route.')

@@ -9,6 +9,7 @@ import { MenuIcon, MoonIcon, Spinner, SunIcon } from './components/icons.tsx'
 import { Sidebar } from './components/sidebar.tsx'
 import { StatusBadge } from './components/status-badge.tsx'
 import { useAppFrames, useConnectionStatus } from './parley/connection.tsx'
+import { ReachTheHuman } from './parley/reach.tsx'
 import { navigate, type Route, sessionHref, useRoute } from './router.ts'
 import { useTheme } from './theme.ts'
 
@@ -134,8 +135,14 @@ export function App() {
         </header>
         <main className="main">
           <ConnectionBanner />
+          <ReachTheHuman />
           {route.name === 'session' ? (
-            <ChatView key={route.sessionId} sessionId={route.sessionId} onNewChat={newChat} />
+            <ChatView
+              key={route.sessionId}
+              sessionId={route.sessionId}
+              rpcId={route.rpcId}
+              onNewChat={newChat}
+            />
           ) : route.name === 'home' ? (
             <div className="center-state" aria-busy="true">
               <Spinner />

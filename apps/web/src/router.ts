@@ -1,25 +1,38 @@
-/** A tiny history router for the demo's two addresses: `/` and `/s/:sessionId`. */
+/**
+ * A tiny history router for the demo's addresses: `/`, `/s/:sessionId`, and
+ * `/s/:sessionId?q=:rpcId`, a question's own address (a deep link: a
+ * notification, a pasted link), which opens that question.
+ */
 import { useSyncExternalStore } from 'react'
 
 export type Route =
   | { name: 'home' }
-  | { name: 'session'; sessionId: string }
+  | { name: 'session'; sessionId: string; rpcId?: string | undefined }
   | { name: 'not-found'; path: string }
 
 const NAVIGATE = 'parley:navigate'
 const SESSION_PATH = /^\/s\/([A-Za-z0-9-]{1,64})\/?$/
 
-export function parseRoute(pathname: string): Route {
+const RPC_ID = /^[A-Za-z0-9._:-]{1,200}$/
+
+export function parseRoute(pathname: string, search = ''): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' }
   const match = SESSION_PATH.exec(pathname)
-  if (match?.[1]) return { name: 'session', sessionId: match[1] }
+  if (match?.[1]) {
+    const rpcId = new URLSearchParams(search).get('q') ?? ''
+    return { name: 'session', sessionId: match[1], ...(RPC_ID.test(rpcId) && { rpcId }) }
+  }
   return { name: 'not-found', path: pathname }
 }
 
 export const sessionHref = (sessionId: string) => `/s/${encodeURIComponent(sessionId)}`
 
+/** The address of one question: its session, opened on that question. */
+export const questionHref = (sessionId: string, rpcId: string) =>
+  `${sessionHref(sessionId)}?q=${encodeURIComponent(rpcId)}`
+
 export function navigate(path: string, options: { replace?: boolean } = {}) {
-  if (path === window.location.pathname) return
+  if (path === window.location.pathname + window.location.search) return
   if (options.replace) window.history.replaceState(null, '', path)
   else window.history.pushState(null, '', path)
   window.dispatchEvent(new Event(NAVIGATE))
@@ -34,11 +47,12 @@ function subscribe(onChange: () => void) {
   }
 }
 
-const getPathname = () => window.location.pathname
+const getLocation = () => window.location.pathname + window.location.search
 
 export function useRoute(): Route {
-  const pathname = useSyncExternalStore(subscribe, getPathname)
-  return parseRoute(pathname)
+  const location = useSyncExternalStore(subscribe, getLocation)
+  const url = new URL(location, 'http://app.invalid')
+  return parseRoute(url.pathname, url.search)
 }
 
 /** Click handler for in-app links: plain left clicks navigate without a reload. */
@@ -46,6 +60,6 @@ export function followLink(event: React.MouseEvent<HTMLAnchorElement>, then?: ()
   if (event.defaultPrevented || event.button !== 0) return
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
   event.preventDefault()
-  navigate(event.currentTarget.pathname)
+  navigate(event.currentTarget.pathname + event.currentTarget.search)
   then?.()
 }

@@ -48,6 +48,8 @@ export const ToolEventSchema = v.object({
   answers: v.optional(v.array(ToolAnswerLineSchema)),
   /** The error code when the call failed. */
   code: v.optional(v.string()),
+  /** The host's id of the question, once it was asked: its address is `/s/:sessionId?q=:rpcId`. */
+  rpcId: v.optional(v.string()),
   at: time,
 })
 export type ToolEvent = v.InferOutput<typeof ToolEventSchema>

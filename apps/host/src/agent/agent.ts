@@ -17,6 +17,8 @@ export interface AgentDeps {
   modelTurn?: ReturnType<typeof createModelTurn> | undefined
   /** Records a transcript event on the session and sends it to its tabs. */
   emit(session: Session, event: TranscriptEvent): void
+  /** The host's rpcId of the question a tool call asked (once registered); read once, when the call ends. */
+  rpcIdOf?(callId: string): string | undefined
   now?(): number
 }
 
@@ -73,12 +75,16 @@ export function createScriptedAgent(deps: AgentDeps) {
       total: questions.length,
     } as const
     deps.emit(session, { ...base, status: 'running', at: now() })
+    const asked = () => {
+      const rpcId = deps.rpcIdOf?.(callId)
+      return rpcId === undefined ? {} : { rpcId }
+    }
     try {
       if (signal.aborted) throw Object.assign(new Error('aborted'), { code: 'ASK_ABORTED' })
       const answer = await run(callId)
       const answers = answerLines(questions, answer)
       const answered = answers.filter((line) => !line.skipped).length
-      deps.emit(session, { ...base, status: 'answered', answered, answers, at: now() })
+      deps.emit(session, { ...base, status: 'answered', answered, answers, ...asked(), at: now() })
       return { ok: true, answer }
     } catch (error) {
       const result = failure(error)
@@ -86,6 +92,7 @@ export function createScriptedAgent(deps: AgentDeps) {
         ...base,
         status: STATUS_OF_CODE[result.code] ?? 'failed',
         code: result.code,
+        ...asked(),
         at: now(),
       })
       return result
@@ -109,9 +116,9 @@ export function createScriptedAgent(deps: AgentDeps) {
           at: now(),
         })
       },
-      askTool: (input) =>
+      askTool: (input, options = {}) =>
         call(session, signal, input.questions, (callId) =>
-          tool.execute(input, { signal, sessionId: session.id, callId }),
+          tool.execute(input, { ...options, signal, sessionId: session.id, callId }),
         ),
       askDirect: (questions: AskUserQuestionItem[]) =>
         call(session, signal, questions, (callId) =>

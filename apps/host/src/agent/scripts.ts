@@ -1,14 +1,22 @@
-import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@parley/seam'
+import type { AskDeadlineChange, AskUserQuestionAnswer, AskUserQuestionItem } from '@parley/seam'
 import { parseRecommendedLabel } from '@parley/seam'
+import { PATIENT_AGENT } from '../deadline-policy.ts'
 
 /** What a scripted turn can do. */
 export interface TurnContext {
   /** Posts an agent message to the transcript. */
   say(text: string): void
   /** Calls the model-facing `ask_user_question` tool (snake_case model input). */
-  askTool(input: { questions: ModelQuestion[] }): Promise<AskResult>
+  askTool(input: { questions: ModelQuestion[] }, options?: AskToolOptions): Promise<AskResult>
   /** Asks through the seam directly, as a plan-mode plugin would (detail and intent). */
   askDirect(questions: AskUserQuestionItem[]): Promise<AskResult>
+}
+
+/** What a script may add to a tool call: a deadline, who asks, and what to do when the deadline moves. */
+export interface AskToolOptions {
+  timeoutMs?: number
+  agent?: unknown
+  onDeadline?: (change: AskDeadlineChange) => void
 }
 
 export interface ModelQuestion {
@@ -43,7 +51,8 @@ function notAnswered(result: Extract<AskResult, { ok: false }>, what: string): s
     return `You dismissed the question, so I won't ${what}. A cancel isn't a yes: I haven't assumed any defaults.`
   if (result.code === 'ASK_ABORTED')
     return `I was interrupted before you answered, so I stopped and didn't ${what}.`
-  if (result.code === 'ASK_TIMED_OUT') return `Nobody answered in time, so I didn't ${what}.`
+  if (result.code === 'ASK_TIMED_OUT')
+    return `Nobody answered in time, so no decision was made and I didn't ${what}.`
   return `Something went wrong asking you (${result.code}), so I didn't ${what}.`
 }
 
@@ -158,9 +167,47 @@ const many: Script = async (ctx) => {
   )
 }
 
+/** How long `/deadline` waits for an answer. */
+export const DEADLINE_SCRIPT_MS = 90_000
+
+const deadline: Script = async (ctx) => {
+  ctx.say(
+    'I can hold the release for a minute and a half. After that I stop waiting and decide nothing. Ask for more time if you need it; while you type I keep waiting too.',
+  )
+  const result = await ctx.askTool(
+    {
+      questions: [
+        {
+          id: 'release',
+          header: 'Release',
+          question: 'Ship the release tonight?',
+          options: [
+            { label: 'Ship it', description: 'Tag and publish at 22:00.' },
+            { label: 'Hold it', description: 'Wait for the last review.' },
+          ],
+        },
+        { id: 'note', header: 'Note', question: 'Anything the release notes should say?' },
+      ],
+    },
+    {
+      timeoutMs: DEADLINE_SCRIPT_MS,
+      agent: PATIENT_AGENT,
+      onDeadline: (change) =>
+        ctx.say(
+          change.reason === 'user'
+            ? `You asked for more time: I'll wait ${Math.round((change.deadlineAt - change.previousDeadlineAt) / 60_000)} more minutes.`
+            : "You're still typing, so I'll keep waiting.",
+        ),
+    },
+  )
+  if (!result.ok) return ctx.say(notAnswered(result, 'ship or hold anything'))
+  const verdict = describe(result.answer, 'release') ?? 'no decision'
+  ctx.say(`Release: ${verdict}.`)
+}
+
 const help: Script = async (ctx) => {
   ctx.say(
-    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, or `/many` for a ten-question batch.',
+    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, `/many` for a ten-question batch, or `/deadline` for a question with a deadline.',
   )
 }
 
@@ -169,6 +216,7 @@ export function scriptFor(text: string): Script {
   const command = text.trim().toLowerCase()
   if (command.startsWith('/plan')) return plan
   if (command.startsWith('/many')) return many
+  if (command.startsWith('/deadline')) return deadline
   if (command.startsWith('/new') || command.includes('new project')) return newProject
   return help
 }
