@@ -6,7 +6,7 @@ import {
   selectSessionResolutions,
 } from '@parley/client'
 import type { QuestionOutcome } from '@parley/seam/wire'
-import { useCallback } from 'react'
+import { useCallback, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { ComposerLocale } from '../locales/index.ts'
@@ -43,8 +43,8 @@ const TEXT: Record<QuestionOutcome, keyof ReachMessages> = {
  * longer pending: a settled notice saying how it ended ("This question was
  * answered in another window at 10:42 (Chrome on macOS).", "… timed out — no
  * answer was sent"), once the connection's replay is complete. Renders
- * nothing while the question is pending (the composer shows it) or before
- * the replay says.
+ * nothing while the question is pending (the composer shows it), once it
+ * was pending here (its own card says how it ended), or before the replay says.
  */
 export function QuestionLinkNotice({
   client,
@@ -71,8 +71,11 @@ export function QuestionLinkNotice({
     [sessionId, rpcId],
   )
   const seen = useStore(client.store, useShallow(select))
+  // A question that was on screen here ends on its own card (or with this tab's answer).
+  const wasPending = useRef(false)
+  if (seen.pending) wasPending.current = true
   const ended = seen.outcome ?? outcome
-  if (seen.pending || (!seen.open && ended === undefined)) return null
+  if (wasPending.current || (!seen.open && ended === undefined)) return null
   const time = seen.by
     ? new Intl.DateTimeFormat(locale ?? 'en', { timeStyle: 'short' }).format(seen.by.at)
     : ''
