@@ -30,8 +30,10 @@ test('answering in one tab settles the card in the other, which says so and keep
   await A.typeCustom('Answered in tab A')
   await A.submit()
   await A.seeNoComposer()
-  // B did not choose this ending: its card stays, says what happened, keeps B's draft.
-  await expect(B.part('ended-message')).toHaveText('Answered in another tab.')
+  // B did not choose this ending: its card stays, says where and when it ended, keeps B's draft.
+  await expect(B.part('ended-message')).toHaveText(
+    /^Answered in another window at \d{1,2}:\d{2}\s?[AP]M \(Chrome on Linux\)\.$/,
+  )
   await expect(B.part('ended-drafts')).toContainText('Large')
   await B.check('a card answered in another tab')
   await B.composer.getByRole('button', { name: 'Close' }).click()

@@ -13,11 +13,13 @@ import { type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
 import { expect } from './fixtures.ts'
 
-const SESSION_URL = /\/s\/([A-Za-z0-9-]+)$/
+const SESSION_URL = /\/s\/([A-Za-z0-9-]+)(?:\?q=[\w.:-]+)?$/
 
 export interface OpenChatOptions {
   /** Opens this session instead of the newest (or a new) one. */
   sessionId?: string
+  /** Opens the session at this question's address (`?q=`): a deep link. */
+  rpcId?: string
   /** Run an axe check after every step. @default true */
   axe?: boolean
   /** Opens it on this origin (a cluster node's own port) instead of the config's baseURL. */
@@ -26,7 +28,10 @@ export interface OpenChatOptions {
 
 /** Opens the demo (the newest session, or the given one) and waits for a live connection. */
 export async function openChat(page: Page, options: OpenChatOptions = {}): Promise<Person> {
-  await page.goto(`${options.origin ?? ''}${options.sessionId ? `/s/${options.sessionId}` : '/'}`)
+  const query = options.rpcId === undefined ? '' : `?q=${options.rpcId}`
+  await page.goto(
+    `${options.origin ?? ''}${options.sessionId ? `/s/${options.sessionId}${query}` : '/'}`,
+  )
   await expect(page).toHaveURL(SESSION_URL)
   const sessionId = SESSION_URL.exec(page.url())?.[1]
   if (!sessionId) throw new Error(`Not on a session page: ${page.url()}`)

@@ -27,6 +27,8 @@ export interface AskState {
   rpcId?: string
   answer?: { answers: AskAnswerItem[] }
   error?: { name: string; code: string; message: string }
+  /** Every deadline change the asking side observed (its `onDeadline`). */
+  deadlines: { deadlineAt: number; previousDeadlineAt: number; reason: 'user' | 'activity' }[]
 }
 
 /**
@@ -38,7 +40,8 @@ export async function startAsk(
   request: APIRequestContext,
   sessionId: string,
   questions: TestQuestion[],
-  { origin = '', ...options }: { timeoutMs?: number; origin?: string } = {},
+  /** `autoExtend`: the demo host extends this ask's deadline while the person types. */
+  { origin = '', ...options }: { timeoutMs?: number; autoExtend?: boolean; origin?: string } = {},
 ): Promise<string> {
   const response = await request.post(`${origin}/api/test/ask`, {
     data: { sessionId, questions, ...options },

@@ -9,6 +9,7 @@ import { createModelTurn, type ModelSettings } from './agent/model.ts'
 import { createDemoApi } from './api.ts'
 import { type BackendFactory, memoryBackend } from './backend.ts'
 import type { DemoMessage } from './cluster/bus.ts'
+import { demoDeadlinePolicy } from './deadline-policy.ts'
 import { BASE_HEADERS, HttpError, schemeOf, sendError } from './http-util.ts'
 import {
   createPrincipalTokens,
@@ -135,6 +136,8 @@ export function createDemoServer(options: DemoServerOptions) {
     routeDelegated: routesSubagentsOf((sessionId) => agent.allowsSubagents(sessionId)),
   })
   const status = backend.status((sessionId) => publishSession(sessionId))
+  // The agent's tool calls and the host's rpcIds, so a finished call's row links to its question.
+  const rpcIdOfCall = new Map<string, string>()
   const host = createQuestionHost<string>({
     authenticate: (request) => {
       const identity = identityOf(request.headers.get('cookie'))
@@ -142,7 +145,11 @@ export function createDemoServer(options: DemoServerOptions) {
     },
     canAccess: (principal, sessionId) => sessions.canAccess(principal, sessionId),
     trustProxy: options.trustProxy ?? false,
+    deadlinePolicy: demoDeadlinePolicy,
     onRegistered: (info) => {
+      if (info.request.callId !== undefined) rpcIdOfCall.set(info.request.callId, info.rpcId)
+      // Bounded: calls that never end through the agent (the test API's) age out.
+      if (rpcIdOfCall.size > 1_000) rpcIdOfCall.delete(rpcIdOfCall.keys().next().value ?? '')
       testApi?.onRegistered(info)
       status.registered(info.sessionId)
     },
@@ -230,6 +237,11 @@ export function createDemoServer(options: DemoServerOptions) {
     emit,
     transcript: (sessionId) => transcripts.events(sessionId),
     modelTurn,
+    rpcIdOf(callId) {
+      const rpcId = rpcIdOfCall.get(callId)
+      rpcIdOfCall.delete(callId)
+      return rpcId
+    },
     onTurnStart: (sessionId) =>
       backend.bus.publish({ kind: 'interrupt', sessionId, reason: 'new-message' }),
   })

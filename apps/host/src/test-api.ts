@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RegisteredInfo } from '@parley/host'
 import type {
+  AskDeadlineChange,
   AskUserQuestionAnswer,
   AskUserQuestionRequest,
   UserQuestionService,
 } from '@parley/seam'
 import { EmptyBody, parseBody } from './bodies.ts'
 import type { DemoBus } from './cluster/bus.ts'
+import { PATIENT_AGENT } from './deadline-policy.ts'
 import { HttpError, readJson, sendJson } from './http-util.ts'
 import type { SessionStore, TestAskLedger, TestAskView } from './stores/types.ts'
 import { elicitThroughParley } from './test-elicit.ts'
@@ -21,6 +23,8 @@ interface TestAsk {
   error?: { name: string; code: string; message: string }
   /** The ledger writes of this ask, one after the other (a late 'pending' must not win). */
   written: Promise<void>
+  /** Every deadline change the asking side observed (`onDeadline`). */
+  deadlines: AskDeadlineChange[]
 }
 
 export interface TestApiDeps {
@@ -78,6 +82,7 @@ export function createTestApi(deps: TestApiDeps) {
       controller: new AbortController(),
       status: 'pending',
       written: Promise.resolve(),
+      deadlines: [],
     }
     // Written before the reply, so every node knows the ask as soon as its caller does.
     await deps.ledger.write(askId, principal, viewOf(ask))
@@ -90,6 +95,9 @@ export function createTestApi(deps: TestApiDeps) {
       signal: ask.controller.signal,
       ...(typeof body.callId === 'string' ? { callId: body.callId } : {}),
       ...(typeof body.timeoutMs === 'number' ? { timeoutMs: body.timeoutMs } : {}),
+      // The demo host extends on activity only for asks whose agent says so.
+      ...(body.autoExtend === true ? { agent: PATIENT_AGENT } : {}),
+      onDeadline: (change: AskDeadlineChange) => ask.deadlines.push(change),
     }
     deps.service.ask(request).then(
       (answer) => {
@@ -177,7 +185,9 @@ export function createTestApi(deps: TestApiDeps) {
         }
         if (!match[2] && req.method === 'GET') {
           const { status, rpcId, answer, error } = view
-          return sendJson(res, 200, { status, rpcId, answer, error })
+          // The deadline changes the asking side observed, on the node that holds the ask.
+          const deadlines = local(principal, askId)?.deadlines ?? []
+          return sendJson(res, 200, { status, rpcId, answer, error, deadlines })
         }
       }
       throw new HttpError(404, 'NOT_FOUND', 'No such test route.')

@@ -12,6 +12,7 @@ import { InboxView } from './components/inbox-view.tsx'
 import { Sidebar } from './components/sidebar.tsx'
 import { StatusBadge } from './components/status-badge.tsx'
 import { useAppFrames, useConnectionStatus } from './parley/connection.tsx'
+import { ReachTheHuman } from './parley/reach.tsx'
 import { navigate, type Route, sessionHref, useRoute } from './router.ts'
 import { useTheme } from './theme.ts'
 
@@ -141,8 +142,14 @@ export function App() {
         </header>
         <main className="main">
           <ConnectionBanner />
+          <ReachTheHuman />
           {route.name === 'session' ? (
-            <ChatView key={route.sessionId} sessionId={route.sessionId} onNewChat={newChat} />
+            <ChatView
+              key={route.sessionId}
+              sessionId={route.sessionId}
+              rpcId={route.rpcId}
+              onNewChat={newChat}
+            />
           ) : route.name === 'inbox' ? (
             <InboxView sessions={sessions.data} />
           ) : route.name === 'home' ? (

@@ -1,23 +1,29 @@
 /**
- * A tiny history router for the demo's addresses: `/`, `/s/:sessionId`
- * (a question's link adds `?q=:rpcId`) and `/inbox`.
+ * A tiny history router for the demo's addresses: `/`, `/s/:sessionId`,
+ * `/s/:sessionId?q=:rpcId` — a question's own address (a deep link: a
+ * notification, a pasted link), which opens that question — and `/inbox`.
  */
 import { useSyncExternalStore } from 'react'
 
 export type Route =
   | { name: 'home' }
-  | { name: 'session'; sessionId: string }
+  | { name: 'session'; sessionId: string; rpcId?: string | undefined }
   | { name: 'inbox' }
   | { name: 'not-found'; path: string }
 
 const NAVIGATE = 'parley:navigate'
 const SESSION_PATH = /^\/s\/([A-Za-z0-9-]{1,64})\/?$/
 
-export function parseRoute(pathname: string): Route {
+const RPC_ID = /^[A-Za-z0-9._:-]{1,200}$/
+
+export function parseRoute(pathname: string, search = ''): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' }
   if (pathname === INBOX_PATH) return { name: 'inbox' }
   const match = SESSION_PATH.exec(pathname)
-  if (match?.[1]) return { name: 'session', sessionId: match[1] }
+  if (match?.[1]) {
+    const rpcId = new URLSearchParams(search).get('q') ?? ''
+    return { name: 'session', sessionId: match[1], ...(RPC_ID.test(rpcId) && { rpcId }) }
+  }
   return { name: 'not-found', path: pathname }
 }
 
@@ -46,11 +52,12 @@ function subscribe(onChange: () => void) {
   }
 }
 
-const getPathname = () => window.location.pathname
+const getLocation = () => window.location.pathname + window.location.search
 
 export function useRoute(): Route {
-  const pathname = useSyncExternalStore(subscribe, getPathname)
-  return parseRoute(pathname)
+  const location = useSyncExternalStore(subscribe, getLocation)
+  const url = new URL(location, 'http://app.invalid')
+  return parseRoute(url.pathname, url.search)
 }
 
 /** Click handler for in-app links: plain left clicks navigate without a reload. */

@@ -122,6 +122,8 @@ function Chat() {
         sessions={[SUMMARY]}
         loading={false}
         activeId={SESSION}
+        inboxActive={false}
+        waiting={1}
         open={false}
         creating={false}
         onNewChat={ignore}

@@ -50,6 +50,8 @@ export const ToolEventSchema = v.object({
   code: v.optional(v.string()),
   /** Who asked, when it was not the agent of the chat itself ("Planner › Test writer"). */
   asker: v.optional(v.string()),
+  /** The host's id of the question, once it was asked: its address is `/s/:sessionId?q=:rpcId`. */
+  rpcId: v.optional(v.string()),
   at: time,
 })
 export type ToolEvent = v.InferOutput<typeof ToolEventSchema>

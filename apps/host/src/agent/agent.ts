@@ -52,6 +52,8 @@ export interface AgentDeps {
   transcript(sessionId: string): Promise<TranscriptEvent[]>
   /** A turn starts here: in a cluster, the other nodes interrupt theirs. */
   onTurnStart?(sessionId: string): void
+  /** The host's rpcId of the question a tool call asked (once registered); read once, when the call ends. */
+  rpcIdOf?(callId: string): string | undefined
   now?(): number
 }
 
@@ -116,12 +118,23 @@ export function createScriptedAgent(deps: AgentDeps) {
       ...(asker && isSubagentAsker(asker) && { asker: askerChain(asker) }),
     } as const
     void deps.emit(sessionId, { ...base, status: 'running', at: now() })
+    const asked = () => {
+      const rpcId = deps.rpcIdOf?.(callId)
+      return rpcId === undefined ? {} : { rpcId }
+    }
     try {
       if (signal.aborted) throw Object.assign(new Error('aborted'), { code: 'ASK_ABORTED' })
       const answer = await run(callId)
       const answers = answerLines(questions, answer)
       const answered = answers.filter((line) => !line.skipped).length
-      void deps.emit(sessionId, { ...base, status: 'answered', answered, answers, at: now() })
+      void deps.emit(sessionId, {
+        ...base,
+        status: 'answered',
+        answered,
+        answers,
+        ...asked(),
+        at: now(),
+      })
       return { ok: true, answer }
     } catch (error) {
       const result = failure(error)
@@ -129,6 +142,7 @@ export function createScriptedAgent(deps: AgentDeps) {
         ...base,
         status: STATUS_OF_CODE[result.code] ?? 'failed',
         code: result.code,
+        ...asked(),
         at: now(),
       })
       return result
@@ -172,13 +186,13 @@ export function createScriptedAgent(deps: AgentDeps) {
               signal,
               sessionId,
               callId,
-              agent: {
-                sessionId,
-                subagent: isSubagentAsker(options.asker),
-              } satisfies DemoAgent,
+              agent:
+                options.agent ??
+                ({ sessionId, subagent: isSubagentAsker(options.asker) } satisfies DemoAgent),
               asker: options.asker,
               timeoutMs: options.timeoutMs,
               onAmend: options.onAmend,
+              onDeadline: options.onDeadline,
             }),
           undefined,
           options.asker,

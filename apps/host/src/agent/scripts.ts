@@ -1,10 +1,12 @@
 import type {
+  AskDeadlineChange,
   AskUserQuestionAmendment,
   AskUserQuestionAnswer,
   AskUserQuestionAsker,
   AskUserQuestionItem,
 } from '@parley/seam'
 import { parseRecommendedLabel } from '@parley/seam'
+import { PATIENT_AGENT } from '../deadline-policy.ts'
 
 /** How a scripted ask is made: who asks, its deadline, and who hears a changed answer. */
 export interface AskOptions {
@@ -14,6 +16,10 @@ export interface AskOptions {
   timeoutMs?: number | undefined
   /** Hears the user change the answer after it was sent (with the tool's follow-up text). */
   onAmend?: ((amendment: AskUserQuestionAmendment, followUp: string) => void) | undefined
+  /** The caller the host's policies see (the deadline policy reads it). */
+  agent?: unknown
+  /** Hears the person move the deadline. */
+  onDeadline?: ((change: AskDeadlineChange) => void) | undefined
 }
 
 /** What a scripted turn can do. */
@@ -60,7 +66,8 @@ function notAnswered(result: Extract<AskResult, { ok: false }>, what: string): s
     return `You dismissed the question, so I won't ${what}. A cancel isn't a yes: I haven't assumed any defaults.`
   if (result.code === 'ASK_ABORTED')
     return `I was interrupted before you answered, so I stopped and didn't ${what}.`
-  if (result.code === 'ASK_TIMED_OUT') return `Nobody answered in time, so I didn't ${what}.`
+  if (result.code === 'ASK_TIMED_OUT')
+    return `Nobody answered in time, so no decision was made and I didn't ${what}.`
   return `Something went wrong asking you (${result.code}), so I didn't ${what}.`
 }
 
@@ -301,9 +308,47 @@ function subagents(text: string): Script {
   }
 }
 
+/** How long `/deadline` waits for an answer. */
+export const DEADLINE_SCRIPT_MS = 90_000
+
+const deadline: Script = async (ctx) => {
+  ctx.say(
+    'I can hold the release for a minute and a half. After that I stop waiting and decide nothing. Ask for more time if you need it; while you type I keep waiting too.',
+  )
+  const result = await ctx.askTool(
+    {
+      questions: [
+        {
+          id: 'release',
+          header: 'Release',
+          question: 'Ship the release tonight?',
+          options: [
+            { label: 'Ship it', description: 'Tag and publish at 22:00.' },
+            { label: 'Hold it', description: 'Wait for the last review.' },
+          ],
+        },
+        { id: 'note', header: 'Note', question: 'Anything the release notes should say?' },
+      ],
+    },
+    {
+      timeoutMs: DEADLINE_SCRIPT_MS,
+      agent: PATIENT_AGENT,
+      onDeadline: (change) =>
+        ctx.say(
+          change.reason === 'user'
+            ? `You asked for more time: I'll wait ${Math.round((change.deadlineAt - change.previousDeadlineAt) / 60_000)} more minutes.`
+            : "You're still typing, so I'll keep waiting.",
+        ),
+    },
+  )
+  if (!result.ok) return ctx.say(notAnswered(result, 'ship or hold anything'))
+  const verdict = describe(result.answer, 'release') ?? 'no decision'
+  ctx.say(`Release: ${verdict}.`)
+}
+
 const help: Script = async (ctx) => {
   ctx.say(
-    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, `/many` for a ten-question batch, or `/team` for a planner and two subagents asking at once (`/subagents off` refuses subagents).',
+    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, `/many` for a ten-question batch, `/deadline` for a question with a deadline, or `/team` for a planner and two subagents asking at once (`/subagents off` refuses subagents).',
   )
 }
 
@@ -314,6 +359,7 @@ export function scriptFor(text: string): Script {
   if (command.startsWith('/many')) return many
   if (command.startsWith('/team')) return team(command)
   if (command.startsWith('/subagents')) return subagents(command)
+  if (command.startsWith('/deadline')) return deadline
   if (command.startsWith('/new') || command.includes('new project')) return newProject
   return help
 }

@@ -1,14 +1,43 @@
 /** One session: its transcript, and the chat input wrapped in the composer slot. */
+
+import { useSessionQuestions } from '@parley/react/connection'
+import type { QuestionOutcome } from '@parley/seam/wire'
 import { ApiError } from '../api/http.ts'
 import { useSendMessage, useSession, useStop } from '../api/queries.ts'
+import type { TranscriptEvent } from '../api/types.ts'
 import { QuestionArea } from '../parley/question-area.tsx'
+import { questionHref } from '../router.ts'
 import { ChatInput } from './chat-input.tsx'
 import { EmptyState } from './empty-state.tsx'
 import { Spinner } from './icons.tsx'
 import { Transcript } from './transcript.tsx'
 
-export function ChatView({ sessionId, onNewChat }: { sessionId: string; onNewChat: () => void }) {
+/** How the transcript says the question `rpcId` ended, for an address of one that no longer waits. */
+function outcomeOf(
+  events: TranscriptEvent[],
+  rpcId: string | undefined,
+): QuestionOutcome | undefined {
+  if (rpcId === undefined) return undefined
+  const call = events.find((event) => event.kind === 'tool' && event.rpcId === rpcId)
+  if (call?.kind !== 'tool') return undefined
+  if (call.status === 'answered') return 'answered'
+  if (call.status === 'cancelled') return 'cancelled'
+  if (call.code === 'ASK_TIMED_OUT') return 'timed-out'
+  return call.status === 'interrupted' ? 'aborted' : undefined
+}
+
+export function ChatView({
+  sessionId,
+  rpcId,
+  onNewChat,
+}: {
+  sessionId: string
+  /** The question the address names (`?q=`), opened first. */
+  rpcId?: string | undefined
+  onNewChat: () => void
+}) {
   const session = useSession(sessionId)
+  const pending = useSessionQuestions(sessionId)
   const send = useSendMessage(sessionId)
   const stop = useStop(sessionId)
 
@@ -61,9 +90,18 @@ export function ChatView({ sessionId, onNewChat }: { sessionId: string; onNewCha
         onStop={onStop}
         stopping={stop.isPending}
         empty={<EmptyState onPick={(text) => void sendText(text)} disabled={send.isPending} />}
+        questionLinkOf={(event) => {
+          const rpcId = event.rpcId ?? pending.find((q) => q.callId === event.id)?.rpcId
+          return rpcId === undefined ? undefined : questionHref({ sessionId, rpcId })
+        }}
       />
       <div className="dock">
-        <QuestionArea sessionId={sessionId} onSendAsMessage={(text) => void sendText(text)}>
+        <QuestionArea
+          sessionId={sessionId}
+          linked={rpcId}
+          linkedOutcome={outcomeOf(events, rpcId)}
+          onSendAsMessage={(text) => void sendText(text)}
+        >
           <ChatInput
             key={sessionId}
             sessionId={sessionId}

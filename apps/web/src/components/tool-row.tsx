@@ -1,6 +1,7 @@
 /** One `ask_user_question` call in the transcript, in whatever state it is. */
 import { displayText } from '@parley/react'
 import type { ToolEvent } from '../api/types.ts'
+import { followLink } from '../router.ts'
 import { CheckIcon, ChevronIcon, QuestionIcon, SlashIcon, Spinner, StopIcon } from './icons.tsx'
 
 function asked(total: number, asker: string | undefined) {
@@ -19,9 +20,21 @@ interface ToolRowProps {
   /** Interrupts the agent's turn; offered while the call runs. */
   onStop?: (() => void) | undefined
   stopping?: boolean
+  /** The question's own address (open it here, or paste it on another device). */
+  questionLink?: string | undefined
 }
 
-export function ToolRow({ event, onStop, stopping = false }: ToolRowProps) {
+/** A link to the call's question: its address, to open here or paste on another device. */
+function QuestionLink({ href }: { href: string | undefined }) {
+  if (href === undefined) return null
+  return (
+    <a className="tool-link" href={href} onClick={(event) => followLink(event)}>
+      Link to this question
+    </a>
+  )
+}
+
+export function ToolRow({ event, onStop, stopping = false, questionLink }: ToolRowProps) {
   const title = asked(event.total, event.asker)
   if (event.status === 'running') {
     return (
@@ -30,6 +43,7 @@ export function ToolRow({ event, onStop, stopping = false }: ToolRowProps) {
         <span className="tool-text">
           {title} · <span className="tool-waiting">Waiting for your answer</span>
         </span>
+        <QuestionLink href={questionLink} />
         {onStop && (
           <button
             type="button"

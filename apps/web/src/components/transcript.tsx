@@ -1,7 +1,7 @@
 /** The conversation: messages and tool rows, scrolled to the newest unless the user scrolled up. */
 import { displayText } from '@parley/react'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { MessageEvent, TranscriptEvent } from '../api/types.ts'
+import type { MessageEvent, ToolEvent, TranscriptEvent } from '../api/types.ts'
 import { ArrowDownIcon, Logo } from './icons.tsx'
 import { RichText } from './rich-text.tsx'
 import { ToolRow } from './tool-row.tsx'
@@ -41,9 +41,17 @@ interface TranscriptProps {
   stopping?: boolean
   /** Shown instead of the events when there are none. */
   empty?: ReactNode
+  /** The address of a tool call's question, when it has one. */
+  questionLinkOf?: ((event: ToolEvent) => string | undefined) | undefined
 }
 
-export function Transcript({ events, onStop, stopping = false, empty }: TranscriptProps) {
+export function Transcript({
+  events,
+  onStop,
+  stopping = false,
+  empty,
+  questionLinkOf,
+}: TranscriptProps) {
   const logRef = useRef<HTMLDivElement>(null)
   const following = useRef(true)
   const [showJump, setShowJump] = useState(false)
@@ -107,6 +115,7 @@ export function Transcript({ events, onStop, stopping = false, empty }: Transcri
                     event={event}
                     onStop={event === lastRunning ? onStop : undefined}
                     stopping={stopping}
+                    questionLink={questionLinkOf?.(event)}
                   />
                 ),
               )}

@@ -5,25 +5,48 @@
  * the question client. A card that ended without this tab's answer offers
  * "Send as a message", which posts its drafts as a chat message.
  */
-import { SessionComposerSlot } from '@parley/react/connection'
+import { SessionComposerSlot, useQuestionClient } from '@parley/react/connection'
+import { QuestionLinkNotice } from '@parley/react/reach'
+import type { QuestionOutcome } from '@parley/seam/wire'
 import type { ReactNode } from 'react'
+import { navigate, sessionHref } from '../router.ts'
 
 export function QuestionArea({
   sessionId,
+  linked,
+  linkedOutcome,
   onSendAsMessage,
   children,
 }: {
   sessionId: string
+  /** The question the address names: opened first while it waits, else a notice says how it ended. */
+  linked?: string | undefined
+  /** How the transcript says the linked question ended (this tab may not have seen it end). */
+  linkedOutcome?: QuestionOutcome | undefined
   onSendAsMessage: (text: string) => void
   children: ReactNode
 }) {
+  const client = useQuestionClient()
   return (
-    <SessionComposerSlot
-      className="question-area"
-      sessionId={sessionId}
-      onSendAsMessage={onSendAsMessage}
-    >
-      {children}
-    </SessionComposerSlot>
+    <>
+      {linked !== undefined && (
+        <QuestionLinkNotice
+          className="question-link"
+          client={client}
+          sessionId={sessionId}
+          rpcId={linked}
+          outcome={linkedOutcome}
+          onClose={() => navigate(sessionHref(sessionId), { replace: true })}
+        />
+      )}
+      <SessionComposerSlot
+        className="question-area"
+        sessionId={sessionId}
+        openRpcId={linked}
+        onSendAsMessage={onSendAsMessage}
+      >
+        {children}
+      </SessionComposerSlot>
+    </>
   )
 }
