@@ -27,6 +27,8 @@ export interface AskState {
   rpcId?: string
   answer?: { answers: AskAnswerItem[] }
   error?: { name: string; code: string; message: string }
+  /** The changes the ask heard (only for an ask started with `amendWindowMs`). */
+  amendments?: { revision: number; changed: string[]; answer: { answers: AskAnswerItem[] } }[]
 }
 
 /** Starts `service.ask()` for the session and returns the ask's id. */
@@ -34,7 +36,8 @@ export async function startAsk(
   request: APIRequestContext,
   sessionId: string,
   questions: TestQuestion[],
-  options: { timeoutMs?: number } = {},
+  /** `amendWindowMs`: the answer may be changed for that long (the ask listens for changes). */
+  options: { timeoutMs?: number; amendWindowMs?: number } = {},
 ): Promise<string> {
   const response = await request.post('/api/test/ask', {
     data: { sessionId, questions, ...options },

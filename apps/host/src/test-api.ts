@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RegisteredInfo } from '@parley/host'
 import type {
+  AskUserQuestionAmendment,
   AskUserQuestionAnswer,
   AskUserQuestionRequest,
   UserQuestionService,
@@ -18,6 +19,9 @@ interface TestAsk {
   status: 'pending' | 'answered' | 'rejected'
   answer?: AskUserQuestionAnswer
   error?: { name: string; code: string; message: string }
+  /** With `amendWindowMs`: how long its answer may be changed, and the changes heard. */
+  amendWindowMs?: number
+  amendments?: AskUserQuestionAmendment[]
 }
 
 const ASK_PATH = /^\/api\/test\/asks\/([A-Za-z0-9-]{1,64})(\/abort)?$/
@@ -42,6 +46,11 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
     const askId = randomUUID()
     const ask: TestAsk = { principal, controller: new AbortController(), status: 'pending' }
     asks.set(askId, ask)
+    const amendments: AskUserQuestionAmendment[] = []
+    if (typeof body.amendWindowMs === 'number') {
+      ask.amendWindowMs = body.amendWindowMs
+      ask.amendments = amendments
+    }
     const request = {
       // Deliberately unchecked here: the seam's own checks are what a test asks about.
       questions: body.questions as AskUserQuestionRequest['questions'],
@@ -49,6 +58,9 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
       signal: ask.controller.signal,
       ...(typeof body.callId === 'string' ? { callId: body.callId } : {}),
       ...(typeof body.timeoutMs === 'number' ? { timeoutMs: body.timeoutMs } : {}),
+      ...(ask.amendments && {
+        onAmend: (amendment: AskUserQuestionAmendment) => amendments.push(amendment),
+      }),
     }
     // The seam calls the provider in the same tick, so the host registers
     // (and reports the rpcId through onRegistered) inside this call.
@@ -83,6 +95,11 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
   return {
     onRegistered(info: RegisteredInfo) {
       if (registering) registering.rpcId = info.rpcId
+    },
+    /** The amendment window a test ask asked for (`amendWindowMs` in its body), by rpcId. */
+    amendWindowOf(rpcId: string): number | undefined {
+      for (const ask of asks.values()) if (ask.rpcId === rpcId) return ask.amendWindowMs
+      return undefined
     },
     async handle(req: IncomingMessage, res: ServerResponse, pathname: string, principal: string) {
       if (pathname === '/api/test/ask' && req.method === 'POST') {
@@ -119,8 +136,8 @@ export function createTestApi(deps: { service: UserQuestionService; sessions: Se
           return sendJson(res, 200, { aborted: true })
         }
         if (!match[2] && req.method === 'GET') {
-          const { status, rpcId, answer, error } = ask
-          return sendJson(res, 200, { status, rpcId, answer, error })
+          const { status, rpcId, answer, error, amendments } = ask
+          return sendJson(res, 200, { status, rpcId, answer, error, amendments })
         }
       }
       throw new HttpError(404, 'NOT_FOUND', 'No such test route.')
