@@ -24,7 +24,10 @@ test('a changed answer is taken once across two tabs, and the agent adapts its n
     "Creating Orbit with React, set up with TypeScript. I'll report back when the scaffold is ready.",
   )
 
-  // Both tabs show the answer as a compact summary with Change.
+  // Both tabs show the answer as a compact summary with Change, B after a reload too.
+  await expect(answeredCard(B)).toHaveCount(1)
+  await B.page.reload()
+  await B.seeConnected()
   for (const I of [A, B]) {
     await expect(answeredCard(I)).toContainText('Which framework should the project use?React')
     await expect(I.page.getByRole('button', { name: 'Change' })).toBeVisible()

@@ -50,6 +50,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
   }
   const hub = createStreamHub<P>({
     store,
+    replayAlso: () => amends.replay(),
     canAccess: options.canAccess,
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
     maxStreams: options.maxStreams ?? 10_000,

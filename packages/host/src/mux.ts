@@ -51,6 +51,12 @@ interface Stream<P> {
 
 interface HubDeps<P> {
   store: PendingStore
+  /**
+   * Frames a stream also gets in its replay, after the pending questions and
+   * before `mux/ready` (the standing answers that may still change), as
+   * `[sessionId, text]`.
+   */
+  replayAlso?: (() => readonly (readonly [string, string])[]) | undefined
   canAccess(principal: P, sessionId: string): boolean
   maxBufferedBytes: number
   maxStreams: number
@@ -146,6 +152,8 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
       if (!streams.has(stream)) return
     }
     batch(stream, () => {
+      for (const [sessionId, text] of deps.replayAlso?.() ?? [])
+        if (sees(stream, sessionId)) deliver(stream, text)
       deliver(stream, READY)
       const held = stream.held ?? []
       stream.held = null
