@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createQuestionClient, type QuestionClient } from '../packages/client/src/index.ts'
+import type { QuestionClient } from '../packages/client/src/index.ts'
 import type { RespondReceipt } from '../packages/seam/src/wire.ts'
 import {
   type Demo,
   eventually,
-  fastTimers,
+  openTabs,
   type Principal,
   principal,
   startDemo,
-  tabControl,
   until,
   VALID_ANSWER,
 } from './demo.ts'
@@ -30,21 +29,7 @@ beforeAll(async () => {
   })
   alice = await principal(demo.base)
   sessionId = await alice.newSession()
-  for (let i = 0; i < SIZES.concurrentClients; i++) {
-    const control = tabControl(demo.base, alice.cookie)
-    clients.push(
-      createQuestionClient({
-        baseUrl: demo.base,
-        WebSocket: control.WebSocket,
-        fetch: alice.fetch,
-        timers: fastTimers,
-        random: seededRandom(SEED + i),
-      }),
-    )
-  }
-  await Promise.all(
-    clients.map((client) => until(client, () => client.getConnectionStatus() === 'open', 'open')),
-  )
+  clients.push(...(await openTabs(demo.base, alice, SIZES.concurrentClients, SEED)))
 })
 
 afterAll(async () => {

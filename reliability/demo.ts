@@ -2,8 +2,13 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type WsWebSocket from 'ws'
 import { createDemoServer, type DemoServerOptions } from '../apps/host/src/server.ts'
-import type { QuestionClient, WebSocketLike } from '../packages/client/src/index.ts'
+import {
+  createQuestionClient,
+  type QuestionClient,
+  type WebSocketLike,
+} from '../packages/client/src/index.ts'
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from '../packages/seam/src/index.ts'
+import { seededRandom } from './scale.ts'
 
 // `ws` is a dependency of the demo host (the suite's packages live in the workspace, not at the root).
 const requireFromHost = createRequire(new URL('../apps/host/package.json', import.meta.url))
@@ -137,6 +142,55 @@ export async function principal(base: string) {
 }
 
 export type Principal = Awaited<ReturnType<typeof principal>>
+
+/** POSTs raw bytes (as a fuzzer builds them) to `path` as `who`; the body is parsed when it is JSON. */
+export async function postRaw(
+  base: string,
+  who: Pick<Principal, 'cookie'>,
+  path: string,
+  request: { body: Uint8Array<ArrayBuffer>; contentType: string | null },
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { cookie: who.cookie, origin: base }
+  if (request.contentType !== null) headers['content-type'] = request.contentType
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers,
+    body: request.body,
+    signal: AbortSignal.timeout(15_000),
+  })
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {}
+  return { status: response.status, body }
+}
+
+/** `count` real `@parley/client` tabs of `who` on the demo host, each with a seeded jitter; open once ready. */
+export async function openTabs(
+  base: string,
+  who: Principal,
+  count: number,
+  seed: number,
+): Promise<QuestionClient[]> {
+  const clients: QuestionClient[] = []
+  for (let i = 0; i < count; i++) {
+    const control = tabControl(base, who.cookie)
+    clients.push(
+      createQuestionClient({
+        baseUrl: base,
+        WebSocket: control.WebSocket,
+        fetch: who.fetch,
+        timers: fastTimers,
+        random: seededRandom(seed + i),
+      }),
+    )
+  }
+  await Promise.all(
+    clients.map((client) => until(client, () => client.getConnectionStatus() === 'open', 'open')),
+  )
+  return clients
+}
 
 /** What a tab's socket does with one incoming frame. */
 export type FrameHook = (frame: Record<string, unknown>, socket: TabSocket) => 'deliver' | 'drop'

@@ -257,7 +257,18 @@ export function buildRequest(
     testCase.base === 'answer'
       ? { ok: true, answer: VALID_ANSWER }
       : { ok: false, error: { code: 'cancelled' } }
-  const tree = toTree({ rpcId: target.rpcId, sessionId: target.sessionId, result })
+  return encodeCase(testCase, { rpcId: target.rpcId, sessionId: target.sessionId, result })
+}
+
+/**
+ * The bytes and headers of a case's mutations and framing applied to a
+ * valid `document` (a respond body, or another route's: the amend body).
+ */
+export function encodeCase(
+  testCase: Omit<RespondCase, 'base'>,
+  document: Record<string, unknown>,
+): { body: Uint8Array<ArrayBuffer>; contentType: string | null } {
+  const tree = toTree(document)
   for (const change of testCase.mutations) {
     // A copy of a deep or huge value must not be shared between slots.
     mutate(tree, JSON.parse(JSON.stringify(change)) as Mutation)
@@ -305,6 +316,26 @@ export function expectedVerdict(
   target: Target,
   own: readonly string[],
 ): Verdict {
+  const fenced = fenceVerdict(request, own)
+  if (typeof fenced === 'number') return fenced
+  const parsed = parseRespondBody(fenced.data)
+  if (!parsed.ok) return 'bad-response'
+  const { rpcId, sessionId, result } = parsed.value
+  if (rpcId !== target.rpcId) return 'not-pending'
+  if (sessionId !== target.sessionId) return 'bad-response'
+  if (!result.ok) return 'accepted'
+  return validateAnswer({ questions: QUESTIONS }, result.answer).ok ? 'accepted' : 'bad-response'
+}
+
+/**
+ * The fences every JSON POST of the host passes, in its order: media type
+ * 415, size 413, JSON 400, the body's `sessionId` outside `own` 403; or the
+ * parsed body when it passes them.
+ */
+export function fenceVerdict(
+  request: { body: Uint8Array; contentType: string | null },
+  own: readonly string[],
+): 400 | 403 | 413 | 415 | { data: unknown } {
   const media = request.contentType?.split(';', 1)[0]?.trim().toLowerCase()
   if (media !== 'application/json') return 415
   if (request.body.length > MAX_BODY) return 413
@@ -319,13 +350,7 @@ export function expectedVerdict(
       ? (data as { sessionId?: unknown }).sessionId
       : undefined
   if (typeof claimed === 'string' && !own.includes(claimed)) return 403
-  const parsed = parseRespondBody(data)
-  if (!parsed.ok) return 'bad-response'
-  const { rpcId, sessionId, result } = parsed.value
-  if (rpcId !== target.rpcId) return 'not-pending'
-  if (sessionId !== target.sessionId) return 'bad-response'
-  if (!result.ok) return 'accepted'
-  return validateAnswer({ questions: QUESTIONS }, result.answer).ok ? 'accepted' : 'bad-response'
+  return { data }
 }
 
 /** The verdict the host gave. */
@@ -344,7 +369,7 @@ export function verdictOf(
 }
 
 /** For a failure message: the case without its huge parts. */
-export function describeCase(testCase: RespondCase): string {
+export function describeCase(testCase: Omit<RespondCase, 'base'>): string {
   const text = JSON.stringify(testCase)
   return text.length > 600 ? `${text.slice(0, 600)}… (${text.length} chars)` : text
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Demo, type Principal, principal, startDemo, VALID_ANSWER } from './demo.ts'
+import { type Demo, type Principal, postRaw, principal, startDemo, VALID_ANSWER } from './demo.ts'
 import { recordPart, writeResults } from './report.ts'
 import {
   buildRequest,
@@ -36,22 +36,8 @@ interface LaneTarget extends Target {
   askId: string
 }
 
-async function post(request: { body: Uint8Array<ArrayBuffer>; contentType: string | null }) {
-  const headers: Record<string, string> = { cookie: alice.cookie, origin: demo.base }
-  if (request.contentType !== null) headers['content-type'] = request.contentType
-  const response = await fetch(`${demo.base}/api/respond`, {
-    method: 'POST',
-    headers,
-    body: request.body,
-    signal: AbortSignal.timeout(15_000),
-  })
-  const text = await response.text()
-  let body: unknown = text
-  try {
-    body = JSON.parse(text)
-  } catch {}
-  return { status: response.status, body }
-}
+const post = (request: { body: Uint8Array<ArrayBuffer>; contentType: string | null }) =>
+  postRaw(demo.base, alice, '/api/respond', request)
 
 describe('respond fuzzing', () => {
   it(

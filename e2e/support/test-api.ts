@@ -29,6 +29,8 @@ export interface AskState {
   error?: { name: string; code: string; message: string }
   /** Every deadline change the asking side observed (its `onDeadline`). */
   deadlines: { deadlineAt: number; previousDeadlineAt: number; reason: 'user' | 'activity' }[]
+  /** The changes the ask heard (only for an ask started with `amendWindowMs`). */
+  amendments?: { revision: number; changed: string[]; answer: { answers: AskAnswerItem[] } }[]
 }
 
 /**
@@ -40,8 +42,14 @@ export async function startAsk(
   request: APIRequestContext,
   sessionId: string,
   questions: TestQuestion[],
-  /** `autoExtend`: the demo host extends this ask's deadline while the person types. */
-  { origin = '', ...options }: { timeoutMs?: number; autoExtend?: boolean; origin?: string } = {},
+  /**
+   * `autoExtend`: the demo host extends this ask's deadline while the person
+   * types; `amendWindowMs`: the answer may be changed for that long.
+   */
+  {
+    origin = '',
+    ...options
+  }: { timeoutMs?: number; autoExtend?: boolean; amendWindowMs?: number; origin?: string } = {},
 ): Promise<string> {
   const response = await request.post(`${origin}/api/test/ask`, {
     data: { sessionId, questions, ...options },

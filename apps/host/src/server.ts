@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { ChatFrameBody as ChatFrame, SessionSummary, TranscriptEvent } from '@parley/demo-chat'
+import { DEFAULT_AMEND_WINDOW_MS } from '@parley/host'
 import { createQuestionHost, type QuestionHostOptions } from '@parley/host/node'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
 import { createScriptedAgent, demoCallerPolicy, routesSubagentsOf } from './agent/agent.ts'
@@ -69,6 +70,11 @@ export interface DemoServerOptions {
    * see docs/protocol.md).
    */
   hostLimits?: HostLimits | undefined
+  /**
+   * How long a user may change an answer after sending it (the agent's
+   * script must listen, and only until the next message). @default 5 minutes
+   */
+  amendWindowMs?: number | undefined
   /** Sees every refused mux connection (`main.ts` logs them: a proxy that rewrites `Host` shows up here). */
   onMuxRefused?: QuestionHostOptions<string>['onRefused']
 }
@@ -153,6 +159,9 @@ export function createDemoServer(options: DemoServerOptions) {
       testApi?.onRegistered(info)
       status.registered(info.sessionId)
     },
+    // A test ask may ask for its own window (`amendWindowMs`); every other ask gets the demo's.
+    amendWindowMs: ({ rpcId }) =>
+      testApi?.amendWindowOf(rpcId) ?? options.amendWindowMs ?? DEFAULT_AMEND_WINDOW_MS,
     ...options.hostLimits,
     ...(options.onMuxRefused && { onRefused: options.onMuxRefused }),
     ...(backend.coordinator && { coordinator: backend.coordinator }),

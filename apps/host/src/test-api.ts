@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RegisteredInfo } from '@parley/host'
 import type {
   AskDeadlineChange,
+  AskUserQuestionAmendment,
   AskUserQuestionAnswer,
   AskUserQuestionRequest,
   UserQuestionService,
@@ -25,6 +26,9 @@ interface TestAsk {
   written: Promise<void>
   /** Every deadline change the asking side observed (`onDeadline`). */
   deadlines: AskDeadlineChange[]
+  /** With `amendWindowMs`: how long its answer may be changed, and the changes heard. */
+  amendWindowMs?: number
+  amendments?: AskUserQuestionAmendment[]
 }
 
 export interface TestApiDeps {
@@ -88,6 +92,11 @@ export function createTestApi(deps: TestApiDeps) {
     await deps.ledger.write(askId, principal, viewOf(ask))
     asks.set(askId, ask)
     bySignal.set(ask.controller.signal, { askId, ask })
+    const amendments: AskUserQuestionAmendment[] = []
+    if (typeof body.amendWindowMs === 'number') {
+      ask.amendWindowMs = body.amendWindowMs
+      ask.amendments = amendments
+    }
     const request = {
       // Deliberately unchecked here: the seam's own checks are what a test asks about.
       questions: body.questions as AskUserQuestionRequest['questions'],
@@ -98,6 +107,9 @@ export function createTestApi(deps: TestApiDeps) {
       // The demo host extends on activity only for asks whose agent says so.
       ...(body.autoExtend === true ? { agent: PATIENT_AGENT } : {}),
       onDeadline: (change: AskDeadlineChange) => ask.deadlines.push(change),
+      ...(ask.amendments && {
+        onAmend: (amendment: AskUserQuestionAmendment) => amendments.push(amendment),
+      }),
     }
     deps.service.ask(request).then(
       (answer) => {
@@ -145,6 +157,11 @@ export function createTestApi(deps: TestApiDeps) {
     abortHere(askId: string) {
       asks.get(askId)?.controller.abort(abortReason())
     },
+    /** The amendment window a test ask asked for (`amendWindowMs` in its body), by rpcId. */
+    amendWindowOf(rpcId: string): number | undefined {
+      for (const ask of asks.values()) if (ask.rpcId === rpcId) return ask.amendWindowMs
+      return undefined
+    },
     async handle(req: IncomingMessage, res: ServerResponse, pathname: string, principal: string) {
       if (pathname === '/api/test/ask' && req.method === 'POST') {
         const body = await readJson(req, 256 * 1024)
@@ -185,9 +202,11 @@ export function createTestApi(deps: TestApiDeps) {
         }
         if (!match[2] && req.method === 'GET') {
           const { status, rpcId, answer, error } = view
-          // The deadline changes the asking side observed, on the node that holds the ask.
-          const deadlines = local(principal, askId)?.deadlines ?? []
-          return sendJson(res, 200, { status, rpcId, answer, error, deadlines })
+          // What the asking side observed, on the node that holds the ask.
+          const held = local(principal, askId)
+          const deadlines = held?.deadlines ?? []
+          const amendments = held?.amendments
+          return sendJson(res, 200, { status, rpcId, answer, error, deadlines, amendments })
         }
       }
       throw new HttpError(404, 'NOT_FOUND', 'No such test route.')

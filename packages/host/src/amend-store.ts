@@ -45,6 +45,8 @@ export interface AmendStore {
   close(rpcId: string, closing: AnswerClosing): AnswerRecord | undefined
   /** The open records of a session. */
   openIn(sessionId: string): readonly AnswerRecord[]
+  /** Every open record, oldest first (what a new stream is replayed). */
+  listOpen(): readonly AnswerRecord[]
 }
 
 /** Bounds of {@link createMemoryAmendStore}. */
@@ -91,5 +93,6 @@ export function createMemoryAmendStore(limits: MemoryAmendStoreLimits = {}): Ame
     },
     close,
     openIn: (sessionId) => [...open.values()].filter((record) => record.sessionId === sessionId),
+    listOpen: () => [...open.values()],
   }
 }

@@ -72,6 +72,16 @@ export function answerFrame(record: AnswerRecord): QuestionAnswerFrame {
  */
 export function createAmendments(deps: AmendDeps) {
   const listeners = new Map<string, Listener>()
+  // Records are never changed in place: each one's frame text is made once.
+  const texts = new WeakMap<AnswerRecord, string>()
+  const textOf = (record: AnswerRecord) => {
+    let text = texts.get(record)
+    if (text === undefined) {
+      text = JSON.stringify(answerFrame(record))
+      texts.set(record, text)
+    }
+    return text
+  }
 
   function publish(record: AnswerRecord): void {
     deps.hub.publish(record.sessionId, answerFrame(record))
@@ -163,6 +173,11 @@ export function createAmendments(deps: AmendDeps) {
         deps.report(error, 'onAmend')
       }
       return { accepted: true, record: next }
+    },
+
+    /** The frames of every open record, for a stream's replay: `[sessionId, text]`. */
+    replay(): (readonly [string, string])[] {
+      return deps.store.listOpen().map((record) => [record.sessionId, textOf(record)] as const)
     },
 
     /** Closes every open record of a session (deleted or evicted): the agent's session ended. */

@@ -84,6 +84,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     snapshot: coordinator
       ? (includes, sessions) => coordinator.snapshot(includes, sessions)
       : undefined,
+    replayAlso: () => amends.replay(),
     canAccess: options.canAccess,
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
     maxStreams: options.maxStreams ?? 10_000,

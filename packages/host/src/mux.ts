@@ -69,6 +69,12 @@ interface HubDeps<P> {
         sessions: ReadonlySet<string> | null,
       ) => Promise<readonly PendingEntry[]>)
     | undefined
+  /**
+   * Frames a stream also gets in its replay, after the pending questions and
+   * before `mux/ready` (the standing answers that may still change), as
+   * `[sessionId, text]`.
+   */
+  replayAlso?: (() => readonly (readonly [string, string])[]) | undefined
   canAccess(principal: P, sessionId: string): boolean
   maxBufferedBytes: number
   maxStreams: number
@@ -177,6 +183,8 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     }
     if (deps.snapshot) stream.replayed = replayed
     batch(stream, () => {
+      for (const [sessionId, text] of deps.replayAlso?.() ?? [])
+        if (sees(stream, sessionId)) deliver(stream, text)
       deliver(stream, READY)
       const held = stream.held ?? []
       stream.held = null

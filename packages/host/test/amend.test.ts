@@ -185,6 +185,28 @@ describe('an answer the ask lets the user change', () => {
   })
 })
 
+describe('a tab that opens later', () => {
+  it('gets the open standing answers in its replay, before mux/ready', async () => {
+    const { rpcId, base } = await answered()
+    await amend(base, { rpcId, sessionId: 's1', revision: 0, answer: RED })
+    const later = await readyTab(base)
+    expect(later.frames.map((frame) => [frame.type, frame.revision])).toEqual([
+      ['question/answer', 1],
+      ['mux/ready', undefined],
+    ])
+    const elsewhere = await readyTab(base, { user: 'bob' })
+    expect(elsewhere.frames).toEqual([{ type: 'mux/ready' }])
+  })
+
+  it('gets no closed one', async () => {
+    const { clock, tab, base } = await answered()
+    clock.fire(WINDOW)
+    await tab.count('question/answer', 2)
+    const later = await readyTab(base)
+    expect(later.frames).toEqual([{ type: 'mux/ready' }])
+  })
+})
+
 describe('answers that cannot be changed', () => {
   it('an ask without onAmend gets no standing answer, and a change is AMEND_UNKNOWN', async () => {
     running = await startHost({ amendWindowMs: WINDOW })

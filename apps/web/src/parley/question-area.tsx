@@ -3,8 +3,11 @@
  * pending question the composer takes over, and the chat input stays mounted
  * (hidden) so its draft survives. Answers and cancels go to the host through
  * the question client. A card that ended without this tab's answer offers
- * "Send as a message", which posts its drafts as a chat message.
+ * "Send as a message", which posts its drafts as a chat message. An answer
+ * the agent lets you change stays above the input as a summary with Change,
+ * for as long as the host's window lasts.
  */
+import { SessionAnswers } from '@parley/react/amend'
 import { SessionComposerSlot, useQuestionClient } from '@parley/react/connection'
 import { QuestionLinkNotice } from '@parley/react/reach'
 import type { QuestionOutcome } from '@parley/seam/wire'
@@ -29,6 +32,7 @@ export function QuestionArea({
   const client = useQuestionClient()
   return (
     <>
+      <SessionAnswers className="answered-cards" sessionId={sessionId} />
       {linked !== undefined && (
         <QuestionLinkNotice
           className="question-link"

@@ -1,0 +1,49 @@
+import { selectAnswers } from '@parley/client'
+import { amendAnswer } from '@parley/client/amend'
+import { useMemo } from 'react'
+import { useStore } from 'zustand'
+import { AnsweredCard, type AnsweredCardProps } from '../composer/answered.tsx'
+import { useQuestionClient } from '../connection/client-context.tsx'
+
+/** Props of {@link SessionAnswers}. */
+export interface SessionAnswersProps extends Omit<AnsweredCardProps, 'standing' | 'onChange'> {
+  /** The conversation whose answered questions are shown. */
+  sessionId: string
+  /** The host's amend route. @default '/api/amend' */
+  amendPath?: string | undefined
+}
+
+/**
+ * The answered questions of a session that may still be changed, each an
+ * `AnsweredCard` sending its changes through the nearest
+ * `QuestionClientProvider`'s client (`amendAnswer`). The host's
+ * `question/answer` frames keep them current in every tab: a change made in
+ * another tab shows here, and a card goes once the host closes it.
+ */
+export function SessionAnswers({ sessionId, amendPath, className, ...card }: SessionAnswersProps) {
+  const client = useQuestionClient()
+  const answers = useStore(client.store, selectAnswers)
+  const shown = useMemo(
+    () => Object.values(answers).filter((standing) => standing.sessionId === sessionId),
+    [answers, sessionId],
+  )
+  if (shown.length === 0) return null
+  return (
+    <div data-scope="answered" data-part="list" className={className}>
+      {shown.map((standing) => (
+        <AnsweredCard
+          key={standing.rpcId}
+          {...card}
+          standing={standing}
+          onChange={(answer, revision) =>
+            amendAnswer(
+              client,
+              { rpcId: standing.rpcId, sessionId, revision, answer },
+              amendPath === undefined ? {} : { amendPath },
+            )
+          }
+        />
+      ))}
+    </div>
+  )
+}
