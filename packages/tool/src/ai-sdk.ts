@@ -5,7 +5,7 @@
  * the client-side one (`askUserQuestionClientTool`, answered by `useChat`) is
  * in ai-sdk-client.ts.
  */
-import type { AskUserQuestionAnswer, UserQuestionService } from '@parley/seam'
+import type { AskDeadlineChange, AskUserQuestionAnswer, UserQuestionService } from '@parley/seam'
 import { jsonSchema, type Tool, tool } from 'ai'
 import { questionsOf } from './ai-sdk-client.ts'
 import { formatToolResult } from './format.ts'
@@ -35,6 +35,12 @@ export interface AskUserQuestionAiToolOptions {
    * "aborted".
    */
   timeoutMs?: number | undefined
+  /**
+   * Called when the person moves an ask's deadline (more time, or typing
+   * under the host's policy), with the tool call's id: the request's
+   * `onDeadline`.
+   */
+  onDeadline?: ((change: AskDeadlineChange, toolCallId: string) => void) | undefined
   /**
    * What a failed ask becomes. `'result'` returns `{ ok: false, error }` so the
    * model reads the error as the tool result (a cancel stated as "not
@@ -93,6 +99,9 @@ export function askUserQuestionAiTool(
           callId: toolCallId,
           sessionId: options.sessionId,
           agent: options.agent,
+          ...(options.onDeadline && {
+            onDeadline: (change: AskDeadlineChange) => options.onDeadline?.(change, toolCallId),
+          }),
         })
         return { ok: true, answer }
       } catch (error) {
