@@ -3,6 +3,9 @@ import { openChat } from './support/person.ts'
 import { TWO_STEP } from './support/questions.ts'
 import { askSettled, readAsk, startAsk } from './support/test-api.ts'
 
+// Each flow waits for real deadlines (seconds long) on a shared, loaded machine.
+test.describe.configure({ timeout: 60_000 })
+
 // A deadline the host owns: every tab counts down the same one, the person can
 // ask for more time, typing can extend it (a host policy, here per ask), and
 // when it passes nothing is decided for them and nothing they wrote is lost.
@@ -11,7 +14,6 @@ test('every tab counts down the same deadline, and "More time" moves it for all 
   page,
   context,
 }) => {
-  test.setTimeout(60_000)
   const A = await openChat(page)
   const B = await openChat(await context.newPage(), { sessionId: A.sessionId })
   const askId = await startAsk(page.request, A.sessionId, TWO_STEP, { timeoutMs: 40_000 })

@@ -10,6 +10,9 @@ import { openChat } from './support/person.ts'
 import { PREFERENCES, TWO_STEP } from './support/questions.ts'
 import { abortAsk, askSettled, readAsk, startAsk } from './support/test-api.ts'
 
+// Several flows open a second browser context: give them room on a loaded machine.
+test.describe.configure({ timeout: 60_000 })
+
 // Reaching the person while a question waits and they are elsewhere.
 
 const BADGED_ICON = 'link[rel~="icon"][data-parley-badge]'

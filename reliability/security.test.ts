@@ -157,6 +157,7 @@ describe('security', () => {
     const lookalike = openMux(eve.cookie, `${demo.base}.evil.example`)
     const routes = [
       '/api/respond',
+      '/api/extend',
       '/api/sessions',
       `/api/sessions/${session}/messages`,
       `/api/sessions/${session}/stop`,
@@ -176,7 +177,7 @@ describe('security', () => {
     ).toBe(true)
     expect(
       tally(
-        'cross-origin POSTs refused (403) on respond, sessions, messages, stop, test API',
+        'cross-origin POSTs refused (403) on respond, extend, sessions, messages, stop, test API',
         posts.map((post) => post.status === 403),
       ),
     ).toBe(true)
@@ -187,6 +188,7 @@ describe('security', () => {
     const session = await frank.newSession()
     const routes = [
       '/api/respond',
+      '/api/extend',
       '/api/sessions',
       `/api/sessions/${session}/messages`,
       '/api/test/ask',
@@ -210,7 +212,10 @@ describe('security', () => {
         results.push(reply.status === 415)
       }
     expect(
-      tally('form content types refused (415) on respond, sessions, messages, test API', results),
+      tally(
+        'form content types refused (415) on respond, extend, sessions, messages, test API',
+        results,
+      ),
     ).toBe(true)
     // Routes that take no fields still take `{}`, so the same fence stands in front of them.
     const { askId } = await frank.ask(session)

@@ -6,6 +6,7 @@
  * in ai-sdk-client.ts.
  */
 import type {
+  AskDeadlineChange,
   AskUserQuestionAmendment,
   AskUserQuestionAnswer,
   AskUserQuestionAsker,
@@ -48,6 +49,12 @@ export interface AskUserQuestionAiToolOptions {
    * new message. Without it answers are final.
    */
   onAmend?: ((amendment: AskUserQuestionAmendment, followUp: string) => void) | undefined
+  /**
+   * Called when the person moves an ask's deadline (more time, or typing
+   * under the host's policy), with the tool call's id: the request's
+   * `onDeadline`.
+   */
+  onDeadline?: ((change: AskDeadlineChange, toolCallId: string) => void) | undefined
   /**
    * What a failed ask becomes. `'result'` returns `{ ok: false, error }` so the
    * model reads the error as the tool result (a cancel stated as "not
@@ -108,6 +115,9 @@ export function askUserQuestionAiTool(
           agent: options.agent,
           asker: options.asker,
           onAmend: options.onAmend,
+          ...(options.onDeadline && {
+            onDeadline: (change: AskDeadlineChange) => options.onDeadline?.(change, toolCallId),
+          }),
         })
         return { ok: true, answer }
       } catch (error) {

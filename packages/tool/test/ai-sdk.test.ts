@@ -6,6 +6,7 @@ import {
 import { generateText, stepCountIs } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { afterEach, describe, expect, it } from 'vitest'
+import { post } from '../../host/test/helpers.ts'
 import { askUserQuestionAiTool } from '../src/ai-sdk.ts'
 import { ASK_USER_QUESTION_DESCRIPTION } from '../src/index.ts'
 import { firstOption, modelInput, serviceAnswering } from './helpers.ts'
@@ -237,6 +238,28 @@ describe('askUserQuestionAiTool with a deadline, on a real host', () => {
         'The question was aborted before the user answered (ASK_ABORTED). Do not assume any answer.',
     })
     expect(host.clock.pending.size).toBe(0)
+  })
+
+  it('tells the agent, with the tool call id, when the person asks the host for more time', async () => {
+    host = await hostWithClock()
+    const changes: unknown[] = []
+    const aiTool = askUserQuestionAiTool(host.running.service, {
+      sessionId: 's1',
+      timeoutMs: 60_000,
+      onDeadline: (change, toolCallId) => changes.push([change.reason, toolCallId]),
+    })
+    const call = { toolCallId: 'call-42', messages: [], abortSignal: new AbortController().signal }
+    const executed = aiTool.execute?.(modelInput, call)
+    const { rpcId } = await host.registered
+    const receipt = await post(
+      host.running.base,
+      { rpcId, sessionId: 's1', reason: 'user' },
+      { path: '/api/extend' },
+    )
+    expect(receipt.json).toMatchObject({ extended: true })
+    expect(changes).toEqual([['user', 'call-42']])
+    host.running.host.abortSession('s1')
+    await executed
   })
 
   it('throws a TypeError at creation for a timeoutMs that is not a positive safe integer', () => {

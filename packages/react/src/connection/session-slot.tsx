@@ -47,8 +47,9 @@ function openedFirst(
   openRpcId: string | undefined,
 ): readonly ClientQuestion[] {
   const at = openRpcId === undefined ? -1 : requests.findIndex((q) => q.rpcId === openRpcId)
-  if (at <= 0) return requests
-  return [requests[at] as ClientQuestion, ...requests.slice(0, at), ...requests.slice(at + 1)]
+  const linked = requests[at]
+  if (at <= 0 || !linked) return requests
+  return [linked, ...requests.slice(0, at), ...requests.slice(at + 1)]
 }
 
 /**
