@@ -16,6 +16,7 @@ export {
   type ConnectOptions,
   type ConnectScope,
   connect,
+  eyebrowOf,
 } from './composer.connect.ts'
 export { type KeyIntentOptions, keyIntent } from './composer.keyboard.ts'
 export {
