@@ -155,7 +155,13 @@ export async function runFeel(quick: boolean): Promise<Entry[]> {
 
     const fresh = await harness.open('demo')
     await fresh.evaluate(() => window.__b5demo.ready())
-    entries.push(await heapAfterBatches(fresh, harness.server, quick ? 20 : 200))
+    entries.push(
+      await heapAfterBatches(
+        fresh,
+        harness.server,
+        quick ? { warm: 5, total: 20 } : { warm: 30, total: 200 },
+      ),
+    )
     await fresh.context().close()
     return entries
   } finally {

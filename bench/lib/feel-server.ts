@@ -3,6 +3,8 @@
  * registered with a seam service, the built B5 page and the stylesheets on
  * the same origin (the host admits same-origin pages only), and a bare
  * WebSocket on `/raw` whose messages the baseline of `frame-to-card` paints.
+ * The page may ask through that socket too (`{"ask": questions}`), so a run of
+ * many batches needs no DevTools call per batch.
  */
 import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
@@ -11,9 +13,11 @@ import type { AddressInfo } from 'node:net'
 import { extname } from 'node:path'
 import { createQuestionHost, type NodeQuestionHost } from '../../packages/host/src/node/index.ts'
 import {
+  type AskUserQuestionItem,
   createUserQuestionService,
   type UserQuestionService,
 } from '../../packages/seam/src/index.ts'
+import { SESSION } from './feel-batches.ts'
 import { type WebSocket, ws } from './host.ts'
 
 const TYPES: Record<string, string> = {
@@ -29,6 +33,8 @@ export interface FeelServer {
   origin: string
   /** Sends `text` to the page's bare socket (resolves once it is written). */
   sendRaw(text: string): Promise<void>
+  /** How the asks the page made through its bare socket ended. */
+  pageAsks: { answered: number; failed: number }
   close(): Promise<void>
 }
 
@@ -71,6 +77,14 @@ export async function startFeelServer(
     perMessageDeflate: false,
   })
   let peer: WebSocket | null = null
+  const pageAsks = { answered: 0, failed: 0 }
+  const askFor = (data: unknown) => {
+    const { ask } = JSON.parse(String(data)) as { ask: AskUserQuestionItem[] }
+    service.ask({ sessionId: SESSION, questions: ask }).then(
+      () => pageAsks.answered++,
+      () => pageAsks.failed++,
+    )
+  }
   server.on('upgrade', (request, socket, head) => {
     if (request.url !== '/raw') {
       // The host answered its own path already; nothing else lives here.
@@ -79,6 +93,7 @@ export async function startFeelServer(
     }
     bare.handleUpgrade(request, socket, head, (opened) => {
       peer = opened
+      opened.on('message', askFor)
     })
   })
   server.listen(0, '127.0.0.1')
@@ -88,6 +103,7 @@ export async function startFeelServer(
     host,
     service,
     origin: `http://127.0.0.1:${port}`,
+    pageAsks,
     sendRaw(text) {
       const socket = peer
       if (!socket) return Promise.reject(new Error('the page has no bare socket open'))

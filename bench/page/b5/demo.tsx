@@ -16,7 +16,7 @@ import {
   selectSessionResolutions,
 } from '../../../packages/client/src/index.ts'
 import { QuestionClientProvider } from '../../../packages/react/src/connection/index.ts'
-import { SESSION } from '../../lib/feel-batches.ts'
+import { SESSION, setupBatch } from '../../lib/feel-batches.ts'
 import { answerCard } from './answer.ts'
 import { busy, fault } from './inject.ts'
 import {
@@ -27,6 +27,9 @@ import {
   type Shift,
   settled,
   shiftsSince,
+  stopRecording,
+  whenDom,
+  within,
 } from './paint.ts'
 import { seedTranscript, transcript } from './transcript-store.ts'
 
@@ -40,6 +43,13 @@ export interface DemoApi {
   /** Arms a sample: the next bare message until the plain heading shows `expected`. */
   armRaw(expected: string): void
   result(): Promise<PaintSample>
+  /**
+   * Batches `from`…`to` of the heap run, with no DevTools call between them:
+   * each setup batch is asked through the bare socket, answered through its
+   * card, and gone before the next. Then the resource timing buffer (one
+   * entry per respond POST, the browser's, not Parley's) is cleared.
+   */
+  runBatches(from: number, to: number): Promise<void>
   /** Answers the card on screen; resolves with the time of the click that sent it, once it left. */
   answer(): Promise<number>
   /**
@@ -49,8 +59,11 @@ export interface DemoApi {
   focusPart(part: string, index: number, title: string): boolean
   /** Puts focus in the chat input, as after sending a message. */
   focusChatInput(): void
-  /** Whether the demo's transcript follows answers (off for the heap run, so only Parley's memory counts). */
-  setTranscriptFollows(on: boolean): void
+  /**
+   * For the heap run, so only Parley's memory can grow: the transcript stops
+   * following answers and B5 stops recording shifts and long tasks.
+   */
+  measureHeapOnly(): void
   now(): number
   /** Resolves once nothing loads and the page went `ms` without a change or a shift. */
   settled(ms: number): Promise<void>
@@ -215,6 +228,21 @@ export function mountDemo(): void {
       armed = null
       return sample
     },
+    async runBatches(from, to) {
+      for (let batch = from; batch <= to; batch++) {
+        const questions = setupBatch(`heap ${batch}`)
+        const expected = questions[0]?.question
+        const shown = within(
+          whenDom(slot(), () => title() === expected),
+          5000,
+          `heap batch ${batch}`,
+        )
+        raw.send(JSON.stringify({ ask: questions }))
+        await shown
+        await answerCard(slot())
+      }
+      performance.clearResourceTimings()
+    },
     async answer() {
       let sentAt = Number.NaN
       await answerCard(slot(), () => {
@@ -235,8 +263,9 @@ export function mountDemo(): void {
     focusChatInput() {
       document.getElementById('chat-input')?.focus()
     },
-    setTranscriptFollows(on) {
-      follows = on
+    measureHeapOnly() {
+      follows = false
+      stopRecording()
     },
     now: () => performance.now(),
     settled,

@@ -112,10 +112,19 @@ interface LayoutShiftEntry extends PerformanceEntry {
 
 const shifts: Shift[] = []
 const longTasks: LongTask[] = []
+let recording = true
+
+/** Stops recording (and forgets) shifts and long tasks: the heap run measures Parley, not B5. */
+export function stopRecording(): void {
+  recording = false
+  shifts.length = 0
+  longTasks.length = 0
+}
 
 /** Starts recording layout shifts and long tasks for the page's life. */
 export function observePerformance(): void {
   new PerformanceObserver((list) => {
+    if (!recording) return
     for (const entry of list.getEntries() as LayoutShiftEntry[])
       shifts.push({
         value: entry.value,
@@ -125,6 +134,7 @@ export function observePerformance(): void {
       })
   }).observe({ type: 'layout-shift', buffered: true })
   new PerformanceObserver((list) => {
+    if (!recording) return
     for (const entry of list.getEntries())
       longTasks.push({ startTime: entry.startTime, duration: entry.duration })
   }).observe({ type: 'longtask', buffered: true })

@@ -1,4 +1,5 @@
-import { createQuestionClient } from '@parley/client'
+import { createQuestionClient, type WebSocketLike } from '@parley/client'
+import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -20,7 +21,10 @@ const question = {
   ],
 }
 
-function setup(receipts: unknown[] = [{ accepted: true }]) {
+function setup(
+  receipts: unknown[] = [{ accepted: true }],
+  queryClient: QueryClient | 'own' = 'own',
+) {
   const posted: unknown[] = []
   const client = createQuestionClient({
     baseUrl: 'http://app.test',
@@ -34,7 +38,7 @@ function setup(receipts: unknown[] = [{ accepted: true }]) {
     },
   })
   render(
-    <QuestionClientProvider client={client} queryClient="own">
+    <QuestionClientProvider client={client} queryClient={queryClient}>
       <Status />
       <SessionComposerSlot sessionId="s1" draftStorage={null} typingGraceMs={30}>
         <textarea aria-label="Message" defaultValue="" />
@@ -103,6 +107,23 @@ describe('SessionComposerSlot wired to a question client', () => {
     expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue(
       'half-written draft',
     )
+  })
+
+  it('keeps no answer already sent in the query client', async () => {
+    const user = userEvent.setup()
+    const queryClient = new QueryClient()
+    const { posted, socket } = setup([], queryClient)
+    await waitFor(() => expect(socket()).not.toBeNull())
+    for (const rpcId of ['rpc-1', 'rpc-2']) {
+      socket().push({ ...question, rpcId })
+      await user.click(await screen.findByRole('radio', { name: /Blue/ }))
+      await user.click(screen.getByRole('button', { name: 'Submit' }))
+      await waitFor(() => expect(posted.at(-1)).toMatchObject({ rpcId }))
+      socket().push({ type: 'question/resolved', rpcId, sessionId: 's1', outcome: 'answered' })
+      await waitFor(() => expect(screen.queryByText('Which colour?')).not.toBeInTheDocument())
+    }
+    // Only the send the slot still observes; react-query's default would keep each for 5 minutes.
+    await waitFor(() => expect(queryClient.getMutationCache().getAll()).toHaveLength(1))
   })
 
   it('sends a dismiss as a cancel of that request', async () => {

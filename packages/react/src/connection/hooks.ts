@@ -87,12 +87,16 @@ export interface CancelVariables {
 /**
  * Sends an answer as a react-query mutation (pending, error and retry
  * states). Resolves with the host's receipt; a refused receipt
- * (`{ accepted: false }`) resolves too, transport failures reject.
+ * (`{ accepted: false }`) resolves too, transport failures reject. A finished
+ * send leaves the mutation cache once this hook no longer observes it.
  */
 export function useRespond() {
   const client = useQuestionClient()
   return useMutation<RespondReceipt, Error, RespondVariables>({
     mutationKey: ['parley', 'respond'],
+    // Nothing reads a finished send again; react-query's default keeps each (its answer, a
+    // 5-minute timer) in the cache, which B5.retained-heap saw grow with every answer.
+    gcTime: 0,
     mutationFn: ({ rpcId, sessionId, answer }) => client.respond(rpcId, sessionId, answer),
   })
 }
@@ -102,6 +106,7 @@ export function useCancel() {
   const client = useQuestionClient()
   return useMutation<RespondReceipt, Error, CancelVariables>({
     mutationKey: ['parley', 'cancel'],
+    gcTime: 0,
     mutationFn: ({ rpcId, sessionId }) => client.cancel(rpcId, sessionId),
   })
 }
