@@ -48,6 +48,14 @@ export function createClusterAsks(deps: ClusterDeps) {
    * other path of this node may have delivered it, so they take turns.
    */
   const busy = new Map<string, number>()
+  /**
+   * Registrations in flight, and the questions that ended meanwhile: the
+   * settlement this node's claim won, or `null` when another node's was
+   * heard. The cluster sees a question once it is stored, before this node
+   * awaits it, so an answer may come first.
+   */
+  let registering = 0
+  const endedWhileRegistering = new Map<string, CoordinatedSettlement | null>()
   let disposed = false
 
   function enter(rpcId: string): void {
@@ -166,11 +174,17 @@ export function createClusterAsks(deps: ClusterDeps) {
     }
     const deadlineAt =
       request.timeoutMs === undefined ? undefined : frame.requestedAt + request.timeoutMs
-    const found = await coordinator.register({
-      ...entry,
-      resumeKey: request.resumeKey,
-      deadlineAt,
-    })
+    registering += 1
+    let found: Awaited<ReturnType<QuestionCoordinator['register']>>
+    try {
+      found = await coordinator.register({ ...entry, resumeKey: request.resumeKey, deadlineAt })
+    } finally {
+      registering -= 1
+    }
+    const awaitedId = found.kind === 'attached' ? found.entry.rpcId : entry.rpcId
+    const ended = endedWhileRegistering.get(awaitedId)
+    endedWhileRegistering.delete(awaitedId)
+    if (registering === 0) endedWhileRegistering.clear()
     if (found.kind === 'settled') {
       const { settlement } = found
       if (settlement.outcome === 'answered') settle.resolve(settlement.answer)
@@ -183,6 +197,7 @@ export function createClusterAsks(deps: ClusterDeps) {
         new UserQuestionError('The ask was asked again.', 'ASK_ABORTED', { cause: SUPERSEDED }),
       )
       await_(found.entry, request, found.deadlineAt, settle)
+      if (ended !== undefined) settleEnded(awaitedId, ended)
       return
     }
     await_(entry, request, deadlineAt, settle)
@@ -191,7 +206,18 @@ export function createClusterAsks(deps: ClusterDeps) {
     } catch (error) {
       deps.report(error, 'onRegistered')
     }
-    if (waiters.has(entry.rpcId)) deps.hub.publish(sessionId, frame, frameText)
+    // Ended already: the tabs got its question/resolved, and no card may follow it.
+    if (ended !== undefined) settleEnded(entry.rpcId, ended)
+    else if (waiters.has(entry.rpcId)) deps.hub.publish(sessionId, frame, frameText)
+  }
+
+  /** Settles a question that ended while it was registered: as this node won it, or as stored. */
+  function settleEnded(rpcId: string, ended: CoordinatedSettlement | null): void {
+    if (ended === null) collect(rpcId).catch((error: unknown) => deps.report(error, 'collect'))
+    else {
+      const waiter = take(rpcId)
+      if (waiter) finish(waiter, ended)
+    }
   }
 
   /**
@@ -224,6 +250,7 @@ export function createClusterAsks(deps: ClusterDeps) {
     const { sessionId } = outcome
     deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, settlement.outcome))
     const waiter = waiters.get(rpcId)
+    if (!waiter && registering > 0) endedWhileRegistering.set(rpcId, coordinated)
     if (waiter) {
       take(rpcId)
       if (settlement.outcome === 'answered') waiter.resolve(settlement.answer)
@@ -261,6 +288,8 @@ export function createClusterAsks(deps: ClusterDeps) {
   const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report'> = {
     async resolved({ rpcId, sessionId, outcome, reason }) {
       deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason))
+      if (!waiters.has(rpcId) && registering > 0 && !endedWhileRegistering.has(rpcId))
+        endedWhileRegistering.set(rpcId, null)
       await collect(rpcId)
     },
     superseded(rpcId) {
