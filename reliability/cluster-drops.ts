@@ -100,7 +100,7 @@ export async function runDropFlows(cluster: TestCluster, count: number) {
     maybeStrike(random)
     const asked = now()
     let settles = 0
-    let result: { answer: unknown } | { code: string } | undefined
+    let result: { answer: unknown } | { code: string; cause?: unknown } | undefined
     const settled = asker.ask(sessionId, { callId }).then(
       (answer) => {
         settles += 1
@@ -108,7 +108,9 @@ export async function runDropFlows(cluster: TestCluster, count: number) {
       },
       (error: unknown) => {
         settles += 1
-        result = { code: isUserQuestionError(error) ? error.code : String(error) }
+        const code = isUserQuestionError(error) ? error.code : String(error)
+        const { cause } = error as { cause?: unknown }
+        result = cause === undefined ? { code } : { code, cause: String(cause) }
       },
     )
     const { tab, rpcId } = await shownIn(tabs, sessionId, callId, `${label} shown`)

@@ -1,4 +1,3 @@
-import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   answerBody,
@@ -11,6 +10,7 @@ import {
 import { createPostgresCoordinator } from '../src/index.ts'
 import { GET_PENDING } from '../src/sql.ts'
 import { FAST, startCluster, type TestCluster } from './cluster.ts'
+import { slowPool } from './slow-pool.ts'
 
 let cluster: TestCluster
 beforeAll(async () => {
@@ -24,46 +24,34 @@ afterAll(() => cluster.close())
  * its result arrives `delayMs` after PostgreSQL answered, as on a busy node.
  */
 async function slowReader(channel: string, delayMs: number) {
-  const pool = new pg.Pool({ connectionString: cluster.url, max: 6 })
-  pool.on('error', () => {})
-  const reading = new Map<string, () => void>()
-  const started = new Map<string, Promise<void>>()
   const seen = new Set<string>()
-  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<unknown>
-  const slow = new Proxy(pool, {
-    get(target, key, receiver) {
-      if (key !== 'query') return Reflect.get(target, key, receiver)
-      return async (text: string, values?: unknown[]) => {
-        const result = await query(text, values)
-        const rpcId = String(values?.[0])
-        // Only the first read of a question is slow: the doorbell's, not the respond route's.
-        if (text === GET_PENDING && !seen.has(rpcId)) {
-          seen.add(rpcId)
-          reading.get(rpcId)?.()
-          await new Promise((resolve) => setTimeout(resolve, delayMs))
-        }
-        return result
-      }
+  // Only the first read of a question is slow: the doorbell's, not the respond route's.
+  const slow = slowPool(
+    cluster.url,
+    (text, values) => {
+      const rpcId = String(values[0])
+      if (text !== GET_PENDING || seen.has(rpcId)) return undefined
+      seen.add(rpcId)
+      return rpcId
     },
+    delayMs,
+  )
+  const coordinator = createPostgresCoordinator({
+    pool: slow.pool,
+    nodeId: 'slow',
+    channel,
+    ...FAST,
   })
-  const coordinator = createPostgresCoordinator({ pool: slow, nodeId: 'slow', channel, ...FAST })
   const node = await startHost({ coordinator })
   await node.host.ready
   return {
     node,
     /** Resolves once the doorbell's read of `rpcId` got its (held back) result. */
-    readStarted(rpcId: string): Promise<void> {
-      let promise = started.get(rpcId)
-      if (!promise) {
-        promise = new Promise((resolve) => reading.set(rpcId, resolve))
-        started.set(rpcId, promise)
-      }
-      return promise
-    },
+    readStarted: (rpcId: string) => slow.reached(rpcId),
     async stop() {
       await node.host.close()
       await node.close()
-      await pool.end()
+      await slow.end()
     },
   }
 }

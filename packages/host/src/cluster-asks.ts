@@ -48,6 +48,14 @@ export function createClusterAsks(deps: ClusterDeps) {
    * other path of this node may have delivered it, so they take turns.
    */
   const busy = new Map<string, number>()
+  /**
+   * Registrations in flight, and the questions that ended meanwhile: the
+   * settlement this node's claim won, or `null` when another node's was
+   * heard. The cluster sees a question once it is stored, before this node
+   * awaits it, so an answer may come first.
+   */
+  let registering = 0
+  const endedWhileRegistering = new Map<string, CoordinatedSettlement | null>()
   let disposed = false
 
   function enter(rpcId: string): void {
@@ -178,11 +186,17 @@ export function createClusterAsks(deps: ClusterDeps) {
     }
     const deadlineAt =
       request.timeoutMs === undefined ? undefined : frame.requestedAt + request.timeoutMs
-    const found = await coordinator.register({
-      ...entry,
-      resumeKey: request.resumeKey,
-      deadlineAt,
-    })
+    registering += 1
+    let found: Awaited<ReturnType<QuestionCoordinator['register']>>
+    try {
+      found = await coordinator.register({ ...entry, resumeKey: request.resumeKey, deadlineAt })
+    } finally {
+      registering -= 1
+    }
+    const awaitedId = found.kind === 'attached' ? found.entry.rpcId : entry.rpcId
+    const ended = endedWhileRegistering.get(awaitedId)
+    endedWhileRegistering.delete(awaitedId)
+    if (registering === 0) endedWhileRegistering.clear()
     if (found.kind === 'settled') {
       const { settlement } = found
       if (settlement.outcome === 'answered') settle.resolve(settlement.answer)
@@ -195,6 +209,7 @@ export function createClusterAsks(deps: ClusterDeps) {
         new UserQuestionError('The ask was asked again.', 'ASK_ABORTED', { cause: SUPERSEDED }),
       )
       await_(found.entry, request, found.deadlineAt, settle)
+      if (ended !== undefined) settleEnded(awaitedId, ended)
       return
     }
     await_(entry, request, deadlineAt, settle)
@@ -203,7 +218,18 @@ export function createClusterAsks(deps: ClusterDeps) {
     } catch (error) {
       deps.report(error, 'onRegistered')
     }
-    if (waiters.has(entry.rpcId)) deps.hub.publish(sessionId, frame, frameText)
+    // Ended already: the tabs got its question/resolved, and no card may follow it.
+    if (ended !== undefined) settleEnded(entry.rpcId, ended)
+    else if (waiters.has(entry.rpcId)) deps.hub.publish(sessionId, frame, frameText)
+  }
+
+  /** Settles a question that ended while it was registered: as this node won it, or as stored. */
+  function settleEnded(rpcId: string, ended: CoordinatedSettlement | null): void {
+    if (ended === null) collect(rpcId).catch((error: unknown) => deps.report(error, 'collect'))
+    else {
+      const waiter = take(rpcId)
+      if (waiter) finish(waiter, ended)
+    }
   }
 
   /**
@@ -239,6 +265,7 @@ export function createClusterAsks(deps: ClusterDeps) {
       resolvedFrame(rpcId, sessionId, settlement.outcome, undefined, settlement.by),
     )
     const waiter = waiters.get(rpcId)
+    if (!waiter && registering > 0) endedWhileRegistering.set(rpcId, coordinated)
     if (waiter) {
       take(rpcId)
       if (settlement.outcome === 'answered') waiter.resolve(settlement.answer)
@@ -277,10 +304,13 @@ export function createClusterAsks(deps: ClusterDeps) {
     async resolved({ rpcId, sessionId, outcome, reason, settlement: carried, by }) {
       deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason, by))
       const awaiting = waiters.get(rpcId)
-      if (!awaiting) return
-      // A plain ask whose ending came along settles now; a durable wait is
-      // delivered through the coordinator, exactly once.
-      if (carried && awaiting.resumeKey === undefined) {
+      if (!awaiting) {
+        // Ended before this node awaits it (its register is still returning): kept for then.
+        if (registering > 0 && !endedWhileRegistering.has(rpcId))
+          endedWhileRegistering.set(rpcId, null)
+      } else if (carried && awaiting.resumeKey === undefined) {
+        // A plain ask whose ending came along settles now; a durable wait is
+        // delivered through the coordinator, exactly once.
         const waiter = take(rpcId)
         if (waiter) finish(waiter, carried)
         return
