@@ -247,6 +247,11 @@ export function createPostgresCoordinator(
         by?.at ?? null,
       ])
       if (rows[0]) return { status: 'won', sessionId: rows[0].session_id }
+      // A retry racing its own first attempt (on another node) finds it won: still a success.
+      if (responseId !== undefined) {
+        const same = await pool.query(SQL.WON_BY, [rpcId, responseId])
+        if (same.rowCount === 1) return { status: 'repeat' }
+      }
       return { status: 'lost' }
     },
     async repeated(rpcId, sessionId, responseId) {

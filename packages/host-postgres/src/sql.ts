@@ -66,6 +66,9 @@ export const CLAIM = `
     'b', CASE WHEN $8::text IS NOT NULL THEN json_build_object('label', $8::text, 'at', $9::double precision) END
   )::text) FROM c`
 
+/** $1 rpc, $2 response id: did this response win the question (a claim that lost to its own retry)? */
+export const WON_BY = 'SELECT 1 FROM parley_questions WHERE rpc_id = $1 AND response_id = $2'
+
 /** $1 rpc, $2 session, $3 response id */
 export const REPEATED = `
   SELECT 1 FROM parley_questions WHERE rpc_id = $1 AND session_id = $2 AND response_id = $3`
