@@ -10,7 +10,7 @@ import { heapAfterBatches, longTasksOfTraversal, takeoverShift } from './lib/fee
 import { startFeelHarness } from './lib/feel-page.ts'
 import type { FeelServer } from './lib/feel-server.ts'
 import { type Entry, entry } from './lib/results.ts'
-import { median, quantile, sleep } from './lib/stats.ts'
+import { median, quantile } from './lib/stats.ts'
 import type { ChooseTarget } from './page/b5/choose.tsx'
 import type { PaintSample } from './page/b5/paint.ts'
 
@@ -93,7 +93,11 @@ export async function chooseToNextPaint(page: Page, counts: Counts): Promise<Ent
 
 export async function frameToCardPaint(page: Page, server: FeelServer, counts: Counts) {
   let n = 0
+  // Each sample starts from a page at rest: the last hand back's work (focus, the draft
+  // saver's timer, the transcript) is done.
+  const atRest = () => page.evaluate(() => window.__b5demo.settled(50))
   const card = async () => {
+    await atRest()
     const questions = setupBatch(`card-${n++}`)
     const expected = questions[0]?.question ?? ''
     await page.evaluate((text) => window.__b5demo.armCard(text), expected)
@@ -101,10 +105,10 @@ export async function frameToCardPaint(page: Page, server: FeelServer, counts: C
     const sample = await page.evaluate(() => window.__b5demo.result())
     await page.evaluate(() => window.__b5demo.answer())
     await asked
-    await sleep(20)
     return sample
   }
   const raw = async () => {
+    await atRest()
     const questions = setupBatch(`raw-${n++}`)
     const expected = questions[0]?.question ?? ''
     const frame = {
@@ -116,9 +120,7 @@ export async function frameToCardPaint(page: Page, server: FeelServer, counts: C
     }
     await page.evaluate((text) => window.__b5demo.armRaw(text), expected)
     await server.sendRaw(JSON.stringify(frame))
-    const sample = await page.evaluate(() => window.__b5demo.result())
-    await sleep(20)
-    return sample
+    return page.evaluate(() => window.__b5demo.result())
   }
   const run = await interleaved(counts, card, raw)
   return paintEntries(
@@ -159,7 +161,7 @@ export async function runFeel(quick: boolean): Promise<Entry[]> {
       await heapAfterBatches(
         fresh,
         harness.server,
-        quick ? { warm: 5, total: 20 } : { warm: 30, total: 200 },
+        quick ? { warm: 3, total: 30 } : { warm: 30, total: 200 },
       ),
     )
     await fresh.context().close()
