@@ -141,11 +141,14 @@ test('the tool resolves with the answer POSTed for the rpcId read off the WebSoc
   assert.deepEqual(receipt, { accepted: true })
 
   const resolved = await mux.next((frame) => frame.type === 'question/resolved')
+  // `by` says which client answered, in words (no User-Agent here: an empty label) and when.
+  assert.equal(typeof resolved.by?.at, 'number')
   assert.deepEqual(resolved, {
     type: 'question/resolved',
     rpcId: requested.rpcId,
     sessionId: SESSION,
     outcome: 'answered',
+    by: { label: '', at: resolved.by.at },
   })
   const result = await settled(callId)
   assert.equal(result.status, 'answered')
