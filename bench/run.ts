@@ -64,10 +64,7 @@ const fmt = (value: number | undefined) =>
 function budgetText(entry: Entry): string {
   if (entry.budget === null) return 'report'
   const op = entry.direction === 'max' ? '≤' : '≥'
-  return entry.ratio !== undefined &&
-    entry.name.match(/B2\.typing\.script|B3\..*p50|B5\..*(p50|heap)/)
-    ? `ratio ${op} ${entry.budget}`
-    : `${op} ${entry.budget} ${entry.unit}`
+  return entry.onRatio ? `ratio ${op} ${entry.budget}` : `${op} ${entry.budget} ${entry.unit}`
 }
 
 export function markdownTable(list: Entry[]): string {

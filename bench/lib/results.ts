@@ -10,8 +10,10 @@ export interface Entry {
   direction: 'max' | 'min'
   /** The same-run baseline, where the figure has one. */
   baseline?: number
-  /** value / baseline, where the budget applies to it. */
+  /** value / baseline, where the figure has a baseline. */
   ratio?: number
+  /** The budget applies to the ratio, not the value. */
+  onRatio?: true
   pass: boolean
   /** A short note shown in RESULTS.md. */
   note?: string
@@ -51,6 +53,7 @@ export function entry(figure: Figure): Entry {
     direction,
     ...(figure.baseline !== undefined && { baseline: round(figure.baseline) }),
     ...(ratio !== undefined && { ratio }),
+    ...(figure.budgetOnRatio && { onRatio: true as const }),
     pass,
     ...(figure.note !== undefined && { note: figure.note }),
   }

@@ -12,3 +12,4 @@ export {
 export { MIGRATIONS, migrate } from './migrations.ts'
 export { MAX_PAYLOAD_BYTES } from './notifications.ts'
 export { CorruptRowError } from './rows.ts'
+export { INLINE_FRAME_BYTES } from './sql.ts'

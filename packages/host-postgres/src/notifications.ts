@@ -4,14 +4,21 @@ import * as v from 'valibot'
 /**
  * The doorbells nodes ring each other with, one `NOTIFY` each, sent in the
  * transaction that made the change (a rolled-back change rings nothing).
- * They name what changed, never carry a question (PostgreSQL refuses
- * payloads of 8,000 bytes); `n` is the node that rang, empty for the reaper
+ * They name what changed, and carry a question or an answer only when it is
+ * small (PostgreSQL refuses payloads of 8,000 bytes); `n` is the node that rang, empty for the reaper
  * (which every node, itself included, must hear).
  */
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
 const node = v.string()
 
-const Requested = v.object({ t: v.literal('q'), id, s: id, n: node })
+const Requested = v.object({
+  t: v.literal('q'),
+  id,
+  s: id,
+  n: node,
+  /** The question's frame, when small: other nodes show it without reading it back. */
+  x: v.nullish(v.string()),
+})
 const Resolved = v.object({
   t: v.literal('r'),
   id,

@@ -6,44 +6,83 @@
  * which the node that asked computes and stores.
  */
 
+/** A statement with a name: prepared once per connection, when the coordinator prepares. */
+export interface Statement {
+  readonly name: string
+  readonly text: string
+}
+
+const statement = (name: string, text: string): Statement => ({ name: `parley_${name}_v1`, text })
+
+/** A bare doorbell, for app frames. */
+export const NOTIFY = statement('notify', 'SELECT pg_notify($1, $2)')
+
 const ms = (param: string) => `make_interval(secs => ${param}::double precision / 1000)`
 
+/**
+ * The largest question frame its doorbell carries, so other nodes show it
+ * without reading it back. Quoted inside the doorbell's JSON it at most
+ * doubles, and stays under PostgreSQL's 8,000-byte limit.
+ */
+export const INLINE_FRAME_BYTES = 3_500
+
 /** $1 rpc, $2 session, $3 frame text, $4 owner, $5 deadline ms | null, $6 channel, $7 resume key | null */
-export const INSERT_QUESTION = `
+export const INSERT_QUESTION = statement(
+  'insert',
+  `
   WITH ins AS (
     INSERT INTO parley_questions (rpc_id, session_id, frame_text, owner, deadline_at, resume_key)
     VALUES ($1, $2, $3, $4, to_timestamp($5::double precision / 1000), $7)
     ON CONFLICT (session_id, resume_key) WHERE resume_key IS NOT NULL DO NOTHING
     RETURNING rpc_id, session_id)
-  SELECT pg_notify($6, json_build_object('t', 'q', 'id', rpc_id, 's', session_id, 'n', $4::text)::text)
-  FROM ins`
+  SELECT pg_notify($6, json_build_object(
+    't', 'q', 'id', rpc_id, 's', session_id, 'n', $4::text,
+    'x', CASE WHEN octet_length($3::text) <= ${INLINE_FRAME_BYTES} THEN $3::text END
+  )::text)
+  FROM ins`,
+)
 
 /** $1 session, $2 resume key: the question holding the key, locked for the attach. */
-export const FIND_BY_KEY = `
+export const FIND_BY_KEY = statement(
+  'find_by_key',
+  `
   SELECT rpc_id, frame_text, state, reason, answer, owner, delivered_at,
          (extract(epoch FROM deadline_at) * 1000)::double precision AS deadline_ms
-  FROM parley_questions WHERE session_id = $1 AND resume_key = $2 FOR UPDATE`
+  FROM parley_questions WHERE session_id = $1 AND resume_key = $2 FOR UPDATE`,
+)
 
 /** $1 rpc, $2 new owner, $3 channel, $4 previous owner */
-export const ATTACH = `
+export const ATTACH = statement(
+  'attach',
+  `
   WITH up AS (
     UPDATE parley_questions SET owner = $2, orphaned_at = NULL
     WHERE rpc_id = $1 AND state = 'pending' RETURNING rpc_id)
   SELECT pg_notify($3, json_build_object('t', 'a', 'id', rpc_id, 'prev', $4::text, 'n', $2::text)::text)
-  FROM up`
+  FROM up`,
+)
 
 /** $1 rpc, $2 owner: a settled, undelivered question delivered to a re-attaching agent. */
-export const DELIVER_SETTLED = `
+export const DELIVER_SETTLED = statement(
+  'deliver_settled',
+  `
   UPDATE parley_questions SET delivered_at = now(), owner = $2
   WHERE rpc_id = $1 AND state <> 'pending' AND delivered_at IS NULL
-  RETURNING state, reason, answer`
+  RETURNING state, reason, answer`,
+)
 
 /** $1 rpc: a delivered question lets its key go, so the key can ask afresh. */
-export const FREE_KEY = 'UPDATE parley_questions SET resume_key = NULL WHERE rpc_id = $1'
+export const FREE_KEY = statement(
+  'free_key',
+  'UPDATE parley_questions SET resume_key = NULL WHERE rpc_id = $1',
+)
 
 /** $1 rpc */
-export const GET_PENDING = `
-  SELECT rpc_id, frame_text FROM parley_questions WHERE rpc_id = $1 AND state = 'pending'`
+export const GET_PENDING = statement(
+  'get_pending',
+  `
+  SELECT rpc_id, frame_text FROM parley_questions WHERE rpc_id = $1 AND state = 'pending'`,
+)
 
 /**
  * $1 rpc, $2 state, $3 answer | null, $4 reason | null, $5 response id | null,
@@ -53,7 +92,9 @@ export const GET_PENDING = `
  * 4,000 bytes when the question has no resume key, so its owner can settle
  * without reading the row back (a durable wait is collected, exactly once).
  */
-export const CLAIM = `
+export const CLAIM = statement(
+  'claim',
+  `
   WITH c AS (
     UPDATE parley_questions
     SET state = $2, answer = $3, reason = $4, response_id = $5, settled_at = now(),
@@ -64,36 +105,55 @@ export const CLAIM = `
     't', 'r', 'id', rpc_id, 's', session_id, 'o', $2::text, 'w', $4::text, 'own', owner, 'n', $6::text,
     'a', CASE WHEN resume_key IS NULL AND octet_length($3::text) <= 4000 THEN $3::jsonb END,
     'b', CASE WHEN $8::text IS NOT NULL THEN json_build_object('label', $8::text, 'at', $9::double precision) END
-  )::text) FROM c`
+  )::text) FROM c`,
+)
 
 /** $1 rpc, $2 response id: did this response win the question (a claim that lost to its own retry)? */
-export const WON_BY = 'SELECT 1 FROM parley_questions WHERE rpc_id = $1 AND response_id = $2'
+export const WON_BY = statement(
+  'won_by',
+  'SELECT 1 FROM parley_questions WHERE rpc_id = $1 AND response_id = $2',
+)
 
 /** $1 rpc, $2 session, $3 response id */
-export const REPEATED = `
-  SELECT 1 FROM parley_questions WHERE rpc_id = $1 AND session_id = $2 AND response_id = $3`
+export const REPEATED = statement(
+  'repeated',
+  `
+  SELECT 1 FROM parley_questions WHERE rpc_id = $1 AND session_id = $2 AND response_id = $3`,
+)
 
 /** $1 rpc, $2 this node: how an awaited question ended, delivered to this node once. */
-export const COLLECT = `
+export const COLLECT = statement(
+  'collect',
+  `
   UPDATE parley_questions SET delivered_at = now()
   WHERE rpc_id = $1 AND owner = $2 AND state <> 'pending' AND delivered_at IS NULL
-  RETURNING state, reason, answer`
+  RETURNING state, reason, answer`,
+)
 
 /** $1 session ids | null (every session) */
-export const SNAPSHOT = `
+export const SNAPSHOT = statement(
+  'snapshot',
+  `
   SELECT rpc_id, session_id, frame_text FROM parley_questions
   WHERE state = 'pending' AND ($1::text[] IS NULL OR session_id = ANY($1::text[]))
-  ORDER BY seq`
+  ORDER BY seq`,
+)
 
 /** $1 rpc ids, $2 this node: the awaited questions that ended or moved without this node hearing. */
-export const RECHECK = `
+export const RECHECK = statement(
+  'recheck',
+  `
   SELECT rpc_id, session_id, state, reason, owner FROM parley_questions
-  WHERE rpc_id = ANY($1::text[]) AND (state <> 'pending' OR owner IS DISTINCT FROM $2)`
+  WHERE rpc_id = ANY($1::text[]) AND (state <> 'pending' OR owner IS DISTINCT FROM $2)`,
+)
 
 /** $1 this node */
-export const HEARTBEAT = `
+export const HEARTBEAT = statement(
+  'heartbeat',
+  `
   INSERT INTO parley_nodes (node_id) VALUES ($1)
-  ON CONFLICT (node_id) DO UPDATE SET heartbeat_at = now()`
+  ON CONFLICT (node_id) DO UPDATE SET heartbeat_at = now()`,
+)
 
 /**
  * $1 dead after ms, $2 re-attach grace ms, $3 keep settled ms, $4 channel.
@@ -102,7 +162,9 @@ export const HEARTBEAT = `
  * re-attaching agent until the grace or their deadline passes; settled
  * questions older than the retention are deleted.
  */
-export const REAP = `
+export const REAP = statement(
+  'reap',
+  `
   WITH dead AS (
     DELETE FROM parley_nodes WHERE heartbeat_at < now() - ${ms('$1')} RETURNING node_id),
   lost AS (
@@ -128,12 +190,16 @@ export const REAP = `
     't', 'r', 'id', rpc_id, 's', session_id, 'o', state,
     'w', CASE WHEN state = 'aborted' THEN 'server-gone' END, 'own', NULL, 'n', ''
   )::text)
-  FROM (SELECT * FROM lost UNION ALL SELECT * FROM expired) AS gone`
+  FROM (SELECT * FROM lost UNION ALL SELECT * FROM expired) AS gone`,
+)
 
 /** $1 rpc ids, $2 this node: durable questions a leaving node lets go of. */
-export const RELEASE = `
+export const RELEASE = statement(
+  'release',
+  `
   UPDATE parley_questions SET owner = NULL, orphaned_at = now()
-  WHERE rpc_id = ANY($1::text[]) AND owner = $2 AND state = 'pending'`
+  WHERE rpc_id = ANY($1::text[]) AND owner = $2 AND state = 'pending'`,
+)
 
 /** $1 this node */
-export const FORGET_NODE = 'DELETE FROM parley_nodes WHERE node_id = $1'
+export const FORGET_NODE = statement('forget_node', 'DELETE FROM parley_nodes WHERE node_id = $1')

@@ -1,14 +1,9 @@
+import type { QuestionCoordinator } from '@parley/host'
+import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  answerBody,
-  post,
-  readyTab,
-  startHost,
-  sync,
-  type TestHost,
-} from '../../host/test/helpers.ts'
+import { answerBody, post, QUESTIONS, readyTab, startHost, sync } from '../../host/test/helpers.ts'
 import { createPostgresCoordinator } from '../src/index.ts'
-import { GET_PENDING } from '../src/sql.ts'
+import { GET_PENDING, INLINE_FRAME_BYTES } from '../src/sql.ts'
 import { FAST, startCluster, type TestCluster } from './cluster.ts'
 import { slowPool } from './slow-pool.ts'
 
@@ -18,6 +13,15 @@ beforeAll(async () => {
 }, 30_000)
 afterEach(() => cluster.reset())
 afterAll(() => cluster.close())
+
+/** The usual questions, too large for their doorbell to carry: other nodes read them back. */
+const LARGE = {
+  questions: QUESTIONS.map((item, index) =>
+    index === 0
+      ? { ...item, question: `${item.question} ${'x'.repeat(INLINE_FRAME_BYTES)}` }
+      : item,
+  ),
+}
 
 /**
  * A node whose read of another node's question (the doorbell's load) is slow:
@@ -30,7 +34,7 @@ async function slowReader(channel: string, delayMs: number) {
     cluster.url,
     (text, values) => {
       const rpcId = String(values[0])
-      if (text !== GET_PENDING || seen.has(rpcId)) return undefined
+      if (text !== GET_PENDING.text || seen.has(rpcId)) return undefined
       seen.add(rpcId)
       return rpcId
     },
@@ -56,14 +60,14 @@ async function slowReader(channel: string, delayMs: number) {
   }
 }
 
-describe('a question another node asked, read slowly here', () => {
+describe('a large question another node asked, read slowly here', () => {
   it('never reaches a tab after its question/resolved when it is answered here meanwhile', async () => {
     const asker = await cluster.start('asker', { channel: 'late_load_0' })
     const reader = await slowReader('late_load_0', 300)
     try {
       const tab = await readyTab(reader.node.base, { sessions: ['s1'] })
       for (let index = 0; index < 3; index++) {
-        const asked = asker.ask('s1')
+        const asked = asker.ask('s1', LARGE)
         const rpcId = await asker.registeredId(index)
         // The reader holds the question it read; the answer it takes meanwhile settles it here.
         await reader.readStarted(rpcId)
@@ -85,10 +89,84 @@ describe('a question another node asked, read slowly here', () => {
     const reader = await slowReader('late_load_1', 300)
     try {
       const tab = await readyTab(reader.node.base, { sessions: ['s1'] })
-      asker.ask('s1')
+      asker.ask('s1', LARGE)
       const rpcId = await asker.registeredId(0)
       const [requested] = await tab.count('question/requested')
       expect(requested?.rpcId).toBe(rpcId)
+    } finally {
+      await reader.stop()
+    }
+  })
+})
+
+/**
+ * A node whose doorbells of questions wait until `open()`, as behind a long
+ * queue: the question's frame is in the doorbell, nothing is read back.
+ */
+async function gatedReader(channel: string) {
+  const pool = new pg.Pool({ connectionString: cluster.url, max: 6 })
+  const coordinator = createPostgresCoordinator({
+    pool,
+    nodeId: 'gated',
+    channel,
+    ...FAST,
+  })
+  const waiting: (() => void)[] = []
+  const heard: string[] = []
+  let wake: (() => void) | undefined
+  const gated: QuestionCoordinator = {
+    ...coordinator,
+    join: (node) =>
+      coordinator.join({
+        ...node,
+        async requested(sessionId, load) {
+          const entry = await load()
+          if (entry) heard.push(entry.rpcId)
+          wake?.()
+          await new Promise<void>((resolve) => waiting.push(resolve))
+          return node.requested(sessionId, async () => entry)
+        },
+      }),
+  }
+  const node = await startHost({ coordinator: gated })
+  await node.host.ready
+  return {
+    node,
+    /** Resolves once the doorbell of `rpcId` is held here. */
+    async held(rpcId: string) {
+      while (!heard.includes(rpcId))
+        await new Promise<void>((resolve) => {
+          wake = resolve
+        })
+    },
+    open: () => {
+      for (const resolve of waiting.splice(0)) resolve()
+    },
+    async stop() {
+      await node.host.close()
+      await node.close()
+      await pool.end()
+    },
+  }
+}
+
+describe('a question whose doorbell carried it, heard late here', () => {
+  it('never reaches a tab once it was answered here first', async () => {
+    const asker = await cluster.start('asker', { channel: 'late_load_2' })
+    const reader = await gatedReader('late_load_2')
+    try {
+      const tab = await readyTab(reader.node.base, { sessions: ['s1'] })
+      const asked = asker.ask('s1')
+      const rpcId = await asker.registeredId(0)
+      await reader.held(rpcId)
+      // The tab's answer reaches this node before the doorbell is handled: it reads the row and claims.
+      const reply = await post(reader.node.base, answerBody(rpcId, 's1'))
+      expect(reply.json).toEqual({ accepted: true })
+      await asked
+      reader.open()
+      await sync(reader.node.host, 's1', [tab])
+      const frames = tab.frames.filter((frame) => frame.rpcId === rpcId)
+      expect(frames.map((frame) => frame.type)).toEqual(['question/resolved'])
     } finally {
       await reader.stop()
     }

@@ -27,7 +27,7 @@ afterAll(() => cluster.close())
 async function slowAsker(channel: string) {
   const slow = slowPool(
     cluster.url,
-    (text, values) => (text === INSERT_QUESTION ? String(values[0]) : undefined),
+    (text, values) => (text === INSERT_QUESTION.text ? String(values[0]) : undefined),
     800,
   )
   const coordinator = createPostgresCoordinator({

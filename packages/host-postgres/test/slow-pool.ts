@@ -23,12 +23,15 @@ export function slowPool(
     }
     return promise
   }
-  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<unknown>
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
   const held = new Proxy(pool, {
     get(target, key, receiver) {
       if (key !== 'query') return Reflect.get(target, key, receiver)
-      return async (text: string, values: unknown[] = []) => {
-        const result = await query(text, values)
+      // Called as (text, values) or with a config ({ name?, text, values }).
+      return async (first: string | { text: string; values?: unknown[] }, second?: unknown[]) => {
+        const result = await query(first, second)
+        const text = typeof first === 'string' ? first : first.text
+        const values = (typeof first === 'string' ? second : first.values) ?? []
         const heldKey = slow(text, values)
         if (heldKey !== undefined) {
           reached(heldKey)

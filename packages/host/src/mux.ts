@@ -96,13 +96,21 @@ const MIN_CHUNK_BYTES = 64 * 1024
  * sent after `mux/ready`, unless the replay already carried that question:
  * nothing slips, nothing doubles.
  */
+/** How many resolved questions a cluster node's hub remembers. */
+const RECENTLY_RESOLVED = 4_096
+
 export function createStreamHub<P>(deps: HubDeps<P>) {
   const streams = new Set<Stream<P>>()
   const perPrincipal = new Map<unknown, number>()
   let reserved = 0
-  /** Reads of another node's question in flight, and the questions resolved here meanwhile. */
-  let reading = 0
-  const resolvedWhileReading = new Set<string>()
+  /**
+   * The latest questions resolved here, kept in a cluster (where the
+   * snapshot is shared): a question that reaches this node after its
+   * ending (read late, or its doorbell queued behind a claim made here) is
+   * never shown, for its card would never retire.
+   */
+  const clustered = deps.snapshot !== undefined
+  const recentlyResolved = new Set<string>()
   const chunkBytes = Math.max(MIN_CHUNK_BYTES, Math.floor(deps.maxBufferedBytes / 4))
 
   function sees(stream: Stream<P>, sessionId: string): boolean {
@@ -198,7 +206,13 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
   function publish(sessionId: string, frame: DownlinkFrame, text = JSON.stringify(frame)): void {
     const requested = frame.type === 'question/requested' ? String(frame.rpcId) : undefined
     const resolved = frame.type === 'question/resolved' ? String(frame.rpcId) : undefined
-    if (resolved !== undefined && reading > 0) resolvedWhileReading.add(resolved)
+    if (resolved !== undefined && clustered) {
+      recentlyResolved.add(resolved)
+      if (recentlyResolved.size > RECENTLY_RESOLVED) {
+        const oldest = recentlyResolved.values().next().value
+        if (oldest !== undefined) recentlyResolved.delete(oldest)
+      }
+    }
     for (const stream of [...streams]) {
       if (!sees(stream, sessionId)) continue
       if (stream.replayed) {
@@ -285,22 +299,15 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     publish,
     /**
      * Publishes a question another node registered once `load` read it,
-     * unless it was resolved here while it was read: its `question/resolved`
-     * went out first, and a card sent after it would never retire.
+     * unless it was already resolved here: its `question/resolved` went out
+     * first, and a card sent after it would never retire.
      */
     async publishLoaded(
       sessionId: string,
       load: () => Promise<PendingEntry | undefined>,
     ): Promise<PendingEntry | undefined> {
-      reading += 1
-      let entry: PendingEntry | undefined
-      try {
-        entry = await load()
-      } finally {
-        reading -= 1
-      }
-      const late = entry !== undefined && resolvedWhileReading.has(entry.rpcId)
-      if (reading === 0) resolvedWhileReading.clear()
+      const entry = await load()
+      const late = entry !== undefined && recentlyResolved.has(entry.rpcId)
       if (!entry || late) return undefined
       publish(sessionId, entry.frame, entry.frameText)
       return entry

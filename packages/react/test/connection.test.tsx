@@ -1,4 +1,4 @@
-import { createQuestionClient, type WebSocketLike } from '@parley/client'
+import { createQuestionClient } from '@parley/client'
 import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

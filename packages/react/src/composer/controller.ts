@@ -1,7 +1,6 @@
 import {
   type ComposerOutcome,
   type ComposerRequest,
-  type ComposerState,
   type ComposerStateReducer,
   composerIds,
   createComposerState,
