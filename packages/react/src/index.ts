@@ -12,6 +12,7 @@ export type {
 } from '@parley/machine'
 export { ComposerSlot, type ComposerSlotProps } from './composer/composer-slot.tsx'
 export type { ComposerSendResult, QuestionComposerOptions } from './composer/controller.ts'
+export { preloadMarkdown } from './composer/detail.tsx'
 export {
   Announcer,
   Body,

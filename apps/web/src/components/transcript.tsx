@@ -2,6 +2,7 @@
 import { displayText } from '@parley/react'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { MessageEvent, ToolEvent, TranscriptEvent } from '../api/types.ts'
+import { useCardCover } from './card-cover.ts'
 import { ArrowDownIcon, Logo } from './icons.tsx'
 import { RichText } from './rich-text.tsx'
 import { ToolRow } from './tool-row.tsx'
@@ -77,7 +78,7 @@ export function Transcript({
     else setShowJump(true)
   }, [events, scrollToEnd])
 
-  // The log shrinks when the composer takes over the input: keep the end in view.
+  // The log resizes with the window (and an on-screen keyboard): keep the end in view.
   useEffect(() => {
     const log = logRef.current
     if (!log) return
@@ -87,6 +88,10 @@ export function Transcript({
     observer.observe(log)
     return () => observer.disconnect()
   }, [scrollToEnd])
+
+  useCardCover(logRef, () => {
+    if (following.current) scrollToEnd()
+  })
 
   const lastRunning = events.findLast(
     (event) => event.kind === 'tool' && event.status === 'running',

@@ -5,13 +5,15 @@
  * the question client. A card that ended without this tab's answer offers
  * "Send as a message", which posts its drafts as a chat message. An answer
  * the agent lets you change stays above the input as a summary with Change,
- * for as long as the host's window lasts.
+ * for as long as the host's window lasts. The Markdown chunk is loaded when
+ * the page is idle, so the first plan card paints its final layout.
  */
+import { preloadMarkdown } from '@parley/react'
 import { SessionAnswers } from '@parley/react/amend'
 import { SessionComposerSlot, useQuestionClient } from '@parley/react/connection'
 import { QuestionLinkNotice } from '@parley/react/reach'
 import type { QuestionOutcome } from '@parley/seam/wire'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { navigate, sessionHref } from '../router.ts'
 
 export function QuestionArea({
@@ -30,6 +32,11 @@ export function QuestionArea({
   children: ReactNode
 }) {
   const client = useQuestionClient()
+  // The first plan card paints its rendered Markdown at once, not its raw text first.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200))
+    idle(() => void preloadMarkdown().catch(() => {}))
+  }, [])
   return (
     <>
       <SessionAnswers className="answered-cards" sessionId={sessionId} />

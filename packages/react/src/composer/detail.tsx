@@ -2,10 +2,24 @@ import { lazy, Suspense } from 'react'
 import { displayText } from '../text/display-text.ts'
 import type { ReactPartProps } from './normalize-props.ts'
 
-const Markdown = lazy(() => import('../markdown/markdown.tsx'))
+type MarkdownModule = typeof import('../markdown/markdown.tsx')
+let loaded: MarkdownModule | undefined
+
+/**
+ * Loads the Markdown renderer's chunk (about 25 kB gzip), once. The first
+ * card with Markdown (a plan review, a detail) shows its raw text until the
+ * chunk is there, then its rendered, usually shorter, layout; calling this
+ * when the page is idle makes that card's first paint its last.
+ */
+export const preloadMarkdown = (): Promise<MarkdownModule> =>
+  import('../markdown/markdown.tsx').then((module) => (loaded = module))
+
+const LazyMarkdown = lazy(preloadMarkdown)
 
 /** Safe Markdown, loaded as its own chunk; the raw text shows while it loads. */
 export function MarkdownDetail({ source, props }: { source: string; props: ReactPartProps }) {
+  // Once loaded, rendered at once: a lazy component suspends on its first render even then.
+  const Markdown = loaded?.default ?? LazyMarkdown
   return (
     <Suspense
       fallback={
