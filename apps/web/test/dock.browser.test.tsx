@@ -138,3 +138,36 @@ describe('the demo dock', () => {
     expect(getComputedStyle(input).visibility).toBe('hidden')
   })
 })
+
+describe('a question that waited over the chat input', () => {
+  it('takes over without a shift once the user stops typing', async () => {
+    const view = render(<Column requests={[]} />)
+    const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' })
+    await userEvent.click(field)
+    await userEvent.type(field, 'half a thought')
+    view.rerender(<Column requests={[REQUEST]} />)
+    const card = await screen.findByRole('heading', {
+      name: 'Which framework should the project use?',
+    })
+    expect(card.closest('[data-part="composer"]')?.getAttribute('data-state')).toBe('waiting')
+    await frames(3)
+    const recorded = recordShifts()
+    // Cleared without an input event the slot hears (as apps clear it after sending).
+    field.value = ''
+    await waitFor(
+      () =>
+        expect(card.closest('[data-part="composer"]')?.getAttribute('data-state')).toBe('shown'),
+      { timeout: 3000 },
+    )
+    // The glide's frames.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const shifts = await recorded.stop()
+    expect(shifts.map((shift) => shift.value)).toEqual([])
+    // It glided there: it ends on the input's place, over the hidden input.
+    const input = screen.getByLabelText('Message')
+    const composer = card.closest('[data-part="composer"]') as HTMLElement
+    expect(Math.round(composer.getBoundingClientRect().bottom)).toBeGreaterThanOrEqual(
+      Math.round(input.getBoundingClientRect().bottom),
+    )
+  })
+})

@@ -4,7 +4,8 @@
  * sets `--cover` on the log's parent, which pads the log's end and lifts the
  * "Jump to latest" button by that much; `onChange` runs after each change, so
  * a log that follows the conversation scrolls its end into view (a scroll, not
- * a layout shift).
+ * a layout shift). A card that waited over the chat input while the user typed
+ * glides down onto the input's place when it takes over, rather than jumping.
  */
 import { type RefObject, useLayoutEffect, useRef } from 'react'
 
@@ -20,10 +21,21 @@ export function useCardCover(logRef: RefObject<HTMLElement | null>, onChange: ()
     const holder = log?.parentElement
     const main = holder?.parentElement
     if (!log || !holder || !main) return
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)')
     let card: Element | null = null
     let cover = 0
+    let lastTop: number | undefined
     const measure = () => {
       const top = card?.getBoundingClientRect().top
+      // The same card moved without resizing (from over the input onto its place): glide
+      // from where it was, so it never jumps (a transform is not a layout shift).
+      if (top !== undefined && lastTop !== undefined && top !== lastTop && moved && !still.matches)
+        card?.animate([{ transform: `translateY(${lastTop - top}px)` }, { transform: 'none' }], {
+          duration: 180,
+          easing: 'ease-out',
+        })
+      moved = false
+      lastTop = top
       const next =
         top === undefined ? 0 : Math.max(0, Math.ceil(log.getBoundingClientRect().bottom - top))
       if (next === cover) return
@@ -35,9 +47,12 @@ export function useCardCover(logRef: RefObject<HTMLElement | null>, onChange: ()
     resize.observe(log)
     // The card comes and goes with the questions: watch the one on screen. It also moves
     // without resizing, from over the chat input (waiting) to its place (taking over).
-    const find = () => {
+    let moved = false
+    const find = (records: MutationRecord[] = []) => {
       const next = main.querySelector(CARD)
+      moved = next === card && records.some((record) => record.type === 'attributes')
       if (next !== card) {
+        lastTop = undefined
         if (card) resize.unobserve(card)
         card = next
         if (card) resize.observe(card)
