@@ -1,13 +1,10 @@
 import { changedAnswers, checkAnswerRules, type ValidationIssue } from '@parley/seam'
 import { type AmendReceipt, parseAmendBody } from '@parley/seam/wire'
 import { AMEND_REFUSALS, type Amendments, CLOSING_CODES } from './amend.ts'
-import { isJsonContentType, mayAccess, originAllowed, principalOf } from './fences.ts'
-import type { RefusalCode } from './refusals.ts'
+import { admitJsonPost, mayAccess } from './fences.ts'
 import {
-  BODY_FAILURES,
   type BodyReader,
   badResponse,
-  claimedSessionOf,
   type Reply,
   type RespondDeps,
   refuse,
@@ -32,38 +29,6 @@ function refused(code: keyof typeof AMEND_REFUSALS): Reply<AmendReceipt> {
     status: 200,
     body: { accepted: false, reason: 'refused', code, message: AMEND_REFUSALS[code] },
   }
-}
-
-/**
- * The fences of a JSON POST, as the respond route has them: method 405,
- * origin 403, content type 415, declared size 413, 401, body 413/408/400,
- * JSON 400, access to the body's `sessionId` 403. Gives the principal and
- * the parsed body, or the refusal.
- */
-async function admitJsonPost<P>(
-  deps: AmendRouteDeps<P>,
-  request: HostRequest,
-  readBody: BodyReader,
-): Promise<{ principal: P; data: unknown } | { refusal: RefusalCode }> {
-  if (request.method !== 'POST') return { refusal: 'METHOD_NOT_ALLOWED' }
-  if (!originAllowed(request, deps.allowedOrigins)) return { refusal: 'ORIGIN_NOT_ALLOWED' }
-  if (!isJsonContentType(request)) return { refusal: 'UNSUPPORTED_MEDIA_TYPE' }
-  if (Number(request.headers.get('content-length') ?? '0') > deps.maxBodyBytes)
-    return { refusal: 'BODY_TOO_LARGE' }
-  const principal = await principalOf(deps, request)
-  if (principal === null) return { refusal: 'NOT_AUTHENTICATED' }
-  const text = await readBody(deps.maxBodyBytes, deps.bodyTimeoutMs)
-  if (typeof text !== 'string') return { refusal: BODY_FAILURES[text.failed].body.code }
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch {
-    return { refusal: 'BODY_NOT_JSON' }
-  }
-  const claimed = claimedSessionOf(data)
-  if (claimed !== undefined && !mayAccess(deps, principal, claimed))
-    return { refusal: 'SESSION_NOT_ACCESSIBLE' }
-  return { principal, data }
 }
 
 /**

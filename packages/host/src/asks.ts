@@ -114,37 +114,45 @@ export function failure(
   return new UserQuestionError(message, code, { cause })
 }
 
+/**
+ * The pending asks of each session, and the check an ask passes before it
+ * registers: its frame's size, then its session's and the host's counts
+ * (`held()`: how many this node holds).
+ */
+export function askLimits(limits: AskLimits, held: () => number) {
+  const perSession = new Map<string, number>()
+  return {
+    count(sessionId: string, delta: 1 | -1): void {
+      const next = (perSession.get(sessionId) ?? 0) + delta
+      if (next > 0) perSession.set(sessionId, next)
+      else perSession.delete(sessionId)
+    },
+    overLimit(sessionId: string, frameText: string): UserQuestionError | null {
+      if (UTF8.encode(frameText).byteLength > limits.maxQuestionBytes)
+        return new UserQuestionError(
+          `The question is larger than the host sends to a browser (${limits.maxQuestionBytes} bytes).`,
+          'ASK_TOO_LARGE',
+        )
+      if ((perSession.get(sessionId) ?? 0) >= limits.maxPendingPerSession)
+        return new UserQuestionError(
+          `The session already has ${limits.maxPendingPerSession} pending questions.`,
+          'ASK_LIMIT_REACHED',
+        )
+      if (held() >= limits.maxPending)
+        return new UserQuestionError(
+          `The host already holds ${limits.maxPending} pending questions.`,
+          'ASK_LIMIT_REACHED',
+        )
+      return null
+    },
+  }
+}
+
 /** The provider side: registers asks in the pending table and settles them exactly once. */
 export function createAskRegistry(deps: AskDeps) {
   const settlers = new Map<string, Settler>()
-  const perSession = new Map<string, number>()
+  const { count, overLimit } = askLimits(deps.limits, () => settlers.size)
   let disposed = false
-
-  function overLimit(sessionId: string, frameText: string): UserQuestionError | null {
-    const { limits } = deps
-    if (UTF8.encode(frameText).byteLength > limits.maxQuestionBytes)
-      return new UserQuestionError(
-        `The question is larger than the host sends to a browser (${limits.maxQuestionBytes} bytes).`,
-        'ASK_TOO_LARGE',
-      )
-    if ((perSession.get(sessionId) ?? 0) >= limits.maxPendingPerSession)
-      return new UserQuestionError(
-        `The session already has ${limits.maxPendingPerSession} pending questions.`,
-        'ASK_LIMIT_REACHED',
-      )
-    if (settlers.size >= limits.maxPending)
-      return new UserQuestionError(
-        `The host already holds ${limits.maxPending} pending questions.`,
-        'ASK_LIMIT_REACHED',
-      )
-    return null
-  }
-
-  function count(sessionId: string, delta: 1 | -1): void {
-    const next = (perSession.get(sessionId) ?? 0) + delta
-    if (next > 0) perSession.set(sessionId, next)
-    else perSession.delete(sessionId)
-  }
 
   function register(
     request: AskUserQuestionRequest,

@@ -4,7 +4,7 @@ import {
   UserQuestionError,
 } from '@parley/seam'
 import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
-import { type AskDeps, failure, prepareAsk, type Settlement } from './asks.ts'
+import { type AskDeps, askLimits, failure, prepareAsk, type Settlement } from './asks.ts'
 import type { CoordinatedNode, CoordinatedSettlement, QuestionCoordinator } from './coordinator.ts'
 import type { PendingEntry } from './pending-table.ts'
 
@@ -41,7 +41,7 @@ function toCoordinated(settlement: Settlement): CoordinatedSettlement {
 export function createClusterAsks(deps: ClusterDeps) {
   const { coordinator } = deps
   const waiters = new Map<string, Waiter>()
-  const perSession = new Map<string, number>()
+  const { count, overLimit } = askLimits(deps.limits, () => waiters.size)
   /**
    * rpcId → claims and reads of this node in flight for it. A read that finds
    * the question already delivered means "delivered elsewhere" only when no
@@ -66,32 +66,6 @@ export function createClusterAsks(deps: ClusterDeps) {
     const left = (busy.get(rpcId) ?? 1) - 1
     if (left > 0) busy.set(rpcId, left)
     else busy.delete(rpcId)
-  }
-
-  function count(sessionId: string, delta: 1 | -1): void {
-    const next = (perSession.get(sessionId) ?? 0) + delta
-    if (next > 0) perSession.set(sessionId, next)
-    else perSession.delete(sessionId)
-  }
-
-  function overLimit(sessionId: string, frameText: string): UserQuestionError | null {
-    const { limits } = deps
-    if (new TextEncoder().encode(frameText).byteLength > limits.maxQuestionBytes)
-      return new UserQuestionError(
-        `The question is larger than the host sends to a browser (${limits.maxQuestionBytes} bytes).`,
-        'ASK_TOO_LARGE',
-      )
-    if ((perSession.get(sessionId) ?? 0) >= limits.maxPendingPerSession)
-      return new UserQuestionError(
-        `The session already has ${limits.maxPendingPerSession} pending questions.`,
-        'ASK_LIMIT_REACHED',
-      )
-    if (waiters.size >= limits.maxPending)
-      return new UserQuestionError(
-        `The host already holds ${limits.maxPending} pending questions.`,
-        'ASK_LIMIT_REACHED',
-      )
-    return null
   }
 
   /** Removes the waiter of `rpcId` (and its timer, listener, local entry); returns it. */

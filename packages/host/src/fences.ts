@@ -1,4 +1,5 @@
-import { type Refusal, refusal } from './refusals.ts'
+import { type Refusal, type RefusalCode, refusal } from './refusals.ts'
+import type { BodyReader } from './respond.ts'
 import type { HostRequest } from './types.ts'
 
 /**
@@ -108,4 +109,55 @@ export async function admitMux<P>(
 /** `canAccess` that never throws. */
 export function mayAccess<P>(deps: AdmitDeps<P>, principal: P, sessionId: string): boolean {
   return safeAccess(deps.canAccess, principal, sessionId)
+}
+
+/** The session a body names, read before it is parsed (for the access fence). */
+export function claimedSessionOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || !Object.hasOwn(data, 'sessionId'))
+    return undefined
+  const sessionId: unknown = Reflect.get(data, 'sessionId')
+  return typeof sessionId === 'string' ? sessionId : undefined
+}
+
+const BODY_FAILURES = {
+  'too-large': 'BODY_TOO_LARGE',
+  timeout: 'BODY_TIMEOUT',
+  aborted: 'BODY_CUT_OFF',
+} as const satisfies Record<string, RefusalCode>
+
+interface JsonPostDeps<P> extends AdmitDeps<P> {
+  maxBodyBytes: number
+  bodyTimeoutMs: number
+}
+
+/**
+ * The fences of every JSON POST route (respond, extend, amend), in order:
+ * method 405, Origin 403, content type 415, declared size 413, 401, the body
+ * 413/408/400, JSON 400, access to the body's `sessionId` 403. Gives the
+ * principal and the parsed body, or the refusal's code.
+ */
+export async function admitJsonPost<P>(
+  deps: JsonPostDeps<P>,
+  request: HostRequest,
+  readBody: BodyReader,
+): Promise<{ principal: P; data: unknown } | { refusal: RefusalCode }> {
+  if (request.method !== 'POST') return { refusal: 'METHOD_NOT_ALLOWED' }
+  if (!originAllowed(request, deps.allowedOrigins)) return { refusal: 'ORIGIN_NOT_ALLOWED' }
+  if (!isJsonContentType(request)) return { refusal: 'UNSUPPORTED_MEDIA_TYPE' }
+  if (Number(request.headers.get('content-length') ?? '0') > deps.maxBodyBytes)
+    return { refusal: 'BODY_TOO_LARGE' }
+  const principal = await principalOf(deps, request)
+  if (principal === null) return { refusal: 'NOT_AUTHENTICATED' }
+  const text = await readBody(deps.maxBodyBytes, deps.bodyTimeoutMs)
+  if (typeof text !== 'string') return { refusal: BODY_FAILURES[text.failed] }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return { refusal: 'BODY_NOT_JSON' }
+  }
+  const claimed = claimedSessionOf(data)
+  if (claimed !== undefined && !mayAccess(deps, principal, claimed))
+    return { refusal: 'SESSION_NOT_ACCESSIBLE' }
+  return { principal, data }
 }

@@ -2,7 +2,7 @@ import { checkAnswerRules, type ValidationIssue } from '@parley/seam'
 import { parseRespondBody, type RespondReceipt } from '@parley/seam/wire'
 import type { Settlement } from './asks.ts'
 import { clientLabel } from './client-label.ts'
-import { isJsonContentType, mayAccess, originAllowed, principalOf } from './fences.ts'
+import { admitJsonPost, mayAccess } from './fences.ts'
 import type { PendingEntry } from './pending-table.ts'
 import { REFUSALS, type RefusalCode } from './refusals.ts'
 import type { HostRequest } from './types.ts'
@@ -78,11 +78,6 @@ export const refuse = (code: RefusalCode): Reply<never> => ({
 })
 const NOT_PENDING: Reply = { status: 200, body: { accepted: false, reason: 'not-pending' } }
 const ACCEPTED: Reply = { status: 200, body: { accepted: true } }
-export const BODY_FAILURES = {
-  'too-large': refuse('BODY_TOO_LARGE'),
-  timeout: refuse('BODY_TIMEOUT'),
-  aborted: refuse('BODY_CUT_OFF'),
-} as const
 
 export function sessionMismatch(): ValidationIssue {
   return {
@@ -91,12 +86,6 @@ export function sessionMismatch(): ValidationIssue {
     path: ['sessionId'],
     code: 'BAD_ANSWER',
   }
-}
-
-export function claimedSessionOf(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null) return undefined
-  const sessionId = (data as { sessionId?: unknown }).sessionId
-  return typeof sessionId === 'string' ? sessionId : undefined
 }
 
 /**
@@ -110,25 +99,10 @@ export async function handleRespond<P>(
   request: HostRequest,
   readBody: BodyReader,
 ): Promise<Reply> {
-  if (request.method !== 'POST') return refuse('METHOD_NOT_ALLOWED')
-  if (!originAllowed(request, deps.allowedOrigins)) return refuse('ORIGIN_NOT_ALLOWED')
-  if (!isJsonContentType(request)) return refuse('UNSUPPORTED_MEDIA_TYPE')
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > deps.maxBodyBytes) return refuse('BODY_TOO_LARGE')
-  const principal = await principalOf(deps, request)
-  if (principal === null) return refuse('NOT_AUTHENTICATED')
-  const text = await readBody(deps.maxBodyBytes, deps.bodyTimeoutMs)
-  if (typeof text !== 'string') return BODY_FAILURES[text.failed]
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch {
-    return refuse('BODY_NOT_JSON')
-  }
-  const claimed = claimedSessionOf(data)
-  if (claimed !== undefined && !mayAccess(deps, principal, claimed))
-    return refuse('SESSION_NOT_ACCESSIBLE')
-  const parsed = parseRespondBody(data)
+  const admitted = await admitJsonPost(deps, request, readBody)
+  if ('refusal' in admitted) return refuse(admitted.refusal)
+  const { principal } = admitted
+  const parsed = parseRespondBody(admitted.data)
   if (!parsed.ok) return badResponse(parsed.issues)
   const { rpcId, sessionId, result, responseId } = parsed.value
   const found = deps.lookup(rpcId)
