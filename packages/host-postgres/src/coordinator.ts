@@ -121,6 +121,14 @@ export function createPostgresCoordinator(
         return
       case 'f':
         return node.frame(bell.s, bell.x)
+      case 'd':
+        return node.deadline({
+          rpcId: bell.id,
+          sessionId: bell.s,
+          deadlineAt: bell.at,
+          reason: bell.w,
+          owner: bell.own,
+        })
     }
   }
 
@@ -251,6 +259,24 @@ export function createPostgresCoordinator(
       throw new Error(`resumeKey ${entry.resumeKey} kept changing hands; try again.`)
     },
     get,
+    extend(rpcId, sessionId, reason, decide) {
+      return inTransaction(async (client) => {
+        const { rows } = await run(client, SQL.LOCK_PENDING, [rpcId, sessionId])
+        const row = rows[0]
+        if (!row) return undefined
+        const owner: string | null = row.owner
+        if (row.deadline_ms === null)
+          return { receipt: { extended: false, reason: 'no-deadline' } as const, owner }
+        // The policy reads the question as it was asked (its first deadline), and where it is now.
+        const receipt = decide(
+          entryOf({ rpc_id: row.rpc_id, frame_text: row.frame_text }),
+          Number(row.deadline_ms),
+        )
+        if (receipt.extended)
+          await run(client, SQL.MOVE_DEADLINE, [rpcId, receipt.deadlineAt, reason, channel, nodeId])
+        return { receipt, owner }
+      })
+    },
     async claim(rpcId, settlement: CoordinatedSettlement, responseId, by): Promise<ClaimOutcome> {
       const answer = settlement.outcome === 'answered' ? JSON.stringify(settlement.answer) : null
       const reason = settlement.outcome === 'answered' ? null : (settlement.reason ?? null)

@@ -34,8 +34,18 @@ const Resolved = v.object({
 })
 const Attached = v.object({ t: v.literal('a'), id, prev: v.nullable(node), n: node })
 const Frame = v.object({ t: v.literal('f'), s: id, x: v.string(), n: node })
+/** A pending question's deadline moved (`at`, ms since the epoch), and why. */
+const Deadline = v.object({
+  t: v.literal('d'),
+  id,
+  s: id,
+  at: v.pipe(v.number(), v.finite()),
+  w: v.picklist(['user', 'activity']),
+  own: v.nullable(node),
+  n: node,
+})
 
-const Doorbell = v.variant('t', [Requested, Resolved, Attached, Frame])
+const Doorbell = v.variant('t', [Requested, Resolved, Attached, Frame, Deadline])
 export type Doorbell = v.InferOutput<typeof Doorbell>
 
 /** The largest payload sent: PostgreSQL refuses 8,000 bytes and more. */

@@ -10,8 +10,16 @@ export class CorruptRowError extends Error {
   }
 }
 
-/** The pending entry of a row with `rpc_id` and `frame_text`. */
-export function entryOf(row: { rpc_id: string; frame_text: string }): PendingEntry {
+/**
+ * The pending entry of a row with `rpc_id` and `frame_text`. With
+ * `deadline_ms` (where the deadline is now), a frame whose deadline moved
+ * since it was asked says the new one.
+ */
+export function entryOf(row: {
+  rpc_id: string
+  frame_text: string
+  deadline_ms?: unknown
+}): PendingEntry {
   let data: unknown
   try {
     data = JSON.parse(row.frame_text)
@@ -21,12 +29,16 @@ export function entryOf(row: { rpc_id: string; frame_text: string }): PendingEnt
   const parsed = parseQuestionRequestedFrame(data)
   if (!parsed.ok || parsed.value.rpcId !== row.rpc_id)
     throw new CorruptRowError('frame_text', row.rpc_id)
-  const frame = parsed.value
+  const stored = parsed.value
+  const now =
+    row.deadline_ms === null || row.deadline_ms === undefined ? undefined : Number(row.deadline_ms)
+  const moved = stored.deadlineAt !== undefined && now !== undefined && now !== stored.deadlineAt
+  const frame = moved ? { ...stored, deadlineAt: now } : stored
   return {
     rpcId: frame.rpcId,
     sessionId: frame.sessionId,
     frame,
-    frameText: row.frame_text,
+    frameText: moved ? JSON.stringify(frame) : row.frame_text,
     request: {
       questions: frame.questions,
       sessionId: frame.sessionId,

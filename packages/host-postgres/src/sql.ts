@@ -77,11 +77,36 @@ export const FREE_KEY = statement(
   'UPDATE parley_questions SET resume_key = NULL WHERE rpc_id = $1',
 )
 
+/** A deadline as ms since the epoch (a moved one replaces the frame's). */
+const DEADLINE_MS = 'round(extract(epoch FROM deadline_at) * 1000)::double precision AS deadline_ms'
+
 /** $1 rpc */
 export const GET_PENDING = statement(
   'get_pending',
   `
-  SELECT rpc_id, frame_text FROM parley_questions WHERE rpc_id = $1 AND state = 'pending'`,
+  SELECT rpc_id, frame_text, ${DEADLINE_MS}
+  FROM parley_questions WHERE rpc_id = $1 AND state = 'pending'`,
+)
+
+/** $1 rpc, $2 session: the pending question, locked while its deadline moves. */
+export const LOCK_PENDING = statement(
+  'lock_pending',
+  `
+  SELECT rpc_id, frame_text, owner, ${DEADLINE_MS}
+  FROM parley_questions WHERE rpc_id = $1 AND session_id = $2 AND state = 'pending' FOR UPDATE`,
+)
+
+/** $1 rpc, $2 deadline ms, $3 reason, $4 channel, $5 this node */
+export const MOVE_DEADLINE = statement(
+  'move_deadline',
+  `
+  WITH up AS (
+    UPDATE parley_questions SET deadline_at = to_timestamp($2::double precision / 1000)
+    WHERE rpc_id = $1 AND state = 'pending' RETURNING rpc_id, session_id, owner)
+  SELECT pg_notify($4, json_build_object(
+    't', 'd', 'id', rpc_id, 's', session_id, 'at', $2::double precision, 'w', $3::text,
+    'own', owner, 'n', $5::text
+  )::text) FROM up`,
 )
 
 /**
@@ -134,7 +159,7 @@ export const COLLECT = statement(
 export const SNAPSHOT = statement(
   'snapshot',
   `
-  SELECT rpc_id, session_id, frame_text FROM parley_questions
+  SELECT rpc_id, session_id, frame_text, ${DEADLINE_MS} FROM parley_questions
   WHERE state = 'pending' AND ($1::text[] IS NULL OR session_id = ANY($1::text[]))
   ORDER BY seq`,
 )

@@ -1,5 +1,5 @@
 import { isUserQuestionError } from '@parley/seam'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   answerBody,
   cancelBody,
@@ -10,17 +10,12 @@ import {
   sync,
   VALID_ANSWER,
 } from '../../host/test/helpers.ts'
-import { startCluster, type TestCluster } from './cluster.ts'
+import { useCluster } from './cluster.ts'
 
 // A real PostgreSQL and reaping on 2 loaded cores: generous ceilings, not sleeps.
 vi.setConfig({ testTimeout: 20_000 })
 
-let cluster: TestCluster
-beforeAll(async () => {
-  cluster = await startCluster()
-}, 30_000)
-afterEach(() => cluster.reset())
-afterAll(() => cluster.close())
+const cluster = useCluster()
 
 const rpcIdsOf = (frames: Frame[], type: string) =>
   frames.filter((frame) => frame.type === type).map((frame) => String(frame.rpcId))

@@ -1,5 +1,6 @@
 import type { QuestionHostOptions, RegisteredInfo } from '@parley/host'
 import pg from 'pg'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -146,5 +147,36 @@ export async function startCluster(): Promise<TestCluster> {
       await admin.end()
       db.stop()
     },
+  }
+}
+
+/**
+ * The throwaway cluster of a test file: started before its tests, emptied
+ * (its nodes stopped) after each one, removed after all of them.
+ */
+export function useCluster(): TestCluster {
+  let cluster: TestCluster | undefined
+  const current = () => {
+    if (!cluster) throw new Error('The test cluster is not started yet.')
+    return cluster
+  }
+  beforeAll(async () => {
+    cluster = await startCluster()
+  }, 30_000)
+  afterEach(() => cluster?.reset())
+  afterAll(() => cluster?.close())
+  return {
+    get url() {
+      return current().url
+    },
+    get admin() {
+      return current().admin
+    },
+    get nodes() {
+      return current().nodes
+    },
+    start: (...args) => current().start(...args),
+    reset: () => current().reset(),
+    close: () => current().close(),
   }
 }

@@ -1,18 +1,13 @@
 import type { QuestionCoordinator } from '@parley/host'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { answerBody, post, QUESTIONS, readyTab, startHost, sync } from '../../host/test/helpers.ts'
 import { createPostgresCoordinator } from '../src/index.ts'
 import { GET_PENDING, INLINE_FRAME_BYTES } from '../src/sql.ts'
-import { FAST, startCluster, type TestCluster } from './cluster.ts'
+import { FAST, useCluster } from './cluster.ts'
 import { slowPool } from './slow-pool.ts'
 
-let cluster: TestCluster
-beforeAll(async () => {
-  cluster = await startCluster()
-}, 30_000)
-afterEach(() => cluster.reset())
-afterAll(() => cluster.close())
+const cluster = useCluster()
 
 /** The usual questions, too large for their doorbell to carry: other nodes read them back. */
 const LARGE = {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   answerBody,
   post,
@@ -9,15 +9,10 @@ import {
 } from '../../host/test/helpers.ts'
 import { createPostgresCoordinator } from '../src/index.ts'
 import { INSERT_QUESTION } from '../src/sql.ts'
-import { FAST, startCluster, type TestCluster } from './cluster.ts'
+import { FAST, useCluster } from './cluster.ts'
 import { slowPool } from './slow-pool.ts'
 
-let cluster: TestCluster
-beforeAll(async () => {
-  cluster = await startCluster()
-}, 30_000)
-afterEach(() => cluster.reset())
-afterAll(() => cluster.close())
+const cluster = useCluster()
 
 /**
  * An asking node that hears 800 ms late that its question was inserted: the

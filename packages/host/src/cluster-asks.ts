@@ -274,7 +274,7 @@ export function createClusterAsks(deps: ClusterDeps) {
   }
 
   /** How this host hears the rest of the cluster. */
-  const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report'> = {
+  const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report' | 'deadline'> = {
     async resolved({ rpcId, sessionId, outcome, reason, settlement: carried, by }) {
       deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason, by))
       const awaiting = waiters.get(rpcId)

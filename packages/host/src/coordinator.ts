@@ -1,5 +1,10 @@
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
+import type {
+  DeadlineReason,
+  ExtendReceipt,
+  QuestionEndedBy,
+  QuestionOutcome,
+} from '@parley/seam/wire'
 import type { PendingEntry } from './pending-table.ts'
 
 /** How a question ended, as a coordinator records and reports it. */
@@ -33,6 +38,15 @@ export type ClaimOutcome =
   | { status: 'lost' }
   | { status: 'repeat' }
 
+/** A pending question's deadline, moved: where to, why, and which node awaits the question. */
+export interface DeadlineMove {
+  rpcId: string
+  sessionId: string
+  deadlineAt: number
+  reason: DeadlineReason
+  owner: string | null
+}
+
 /** How a coordinator reaches the host it serves (one per node). */
 export interface CoordinatedNode {
   /**
@@ -58,6 +72,8 @@ export interface CoordinatedNode {
   }): Promise<void> | void
   /** Another node now awaits this node's question (a re-attached agent). */
   superseded(rpcId: string): void
+  /** Another node moved a pending question's deadline (a tab asked for more time there). */
+  deadline(info: DeadlineMove): void
   /** An application frame another node broadcast (its JSON). */
   frame(sessionId: string, text: string): void
   /** Notifications may have been missed (the listener reconnected): drop local streams so clients replay. */
@@ -108,6 +124,20 @@ export interface QuestionCoordinator {
     includes: (sessionId: string) => boolean,
     sessions: ReadonlySet<string> | null,
   ): Promise<readonly PendingEntry[]>
+  /**
+   * Moves the deadline of pending question `rpcId` of `sessionId`, wherever
+   * it is awaited, one move at a time: `decide` sees the question as stored
+   * and its deadline now, and gives the receipt; an extension is stored and
+   * every other node hears it (`CoordinatedNode.deadline`). `undefined` when
+   * the question is not pending. Without this method an extend reaches only
+   * the asks of the node it lands on.
+   */
+  extend?(
+    rpcId: string,
+    sessionId: string,
+    reason: DeadlineReason,
+    decide: (entry: PendingEntry, deadlineAt: number) => ExtendReceipt,
+  ): Promise<{ receipt: ExtendReceipt; owner: string | null } | undefined>
   /** Relays an application frame (its JSON) to the other nodes' streams, best effort. */
   broadcast(sessionId: string, text: string): void
   /**

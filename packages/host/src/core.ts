@@ -1,6 +1,7 @@
 import {
   type AmendReceipt,
   AppFrameSchema,
+  type DeadlineReason,
   type ExtendReceipt,
   type MuxProbeReply,
   type MuxTransport,
@@ -12,7 +13,7 @@ import { handleAmend } from './amend-route.ts'
 import { createMemoryAmendStore } from './amend-store.ts'
 import { createAskRegistry, type Settlement } from './asks.ts'
 import { createClusterAsks } from './cluster-asks.ts'
-import type { CoordinatedNode } from './coordinator.ts'
+import type { CoordinatedNode, DeadlineMove } from './coordinator.ts'
 import { createDeadlines } from './deadlines.ts'
 import { handleExtend } from './extend.ts'
 import { type Admission, admitMux } from './fences.ts'
@@ -137,6 +138,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
         return cluster?.node.resolved(info)
       },
       superseded: (rpcId) => cluster?.node.superseded(rpcId),
+      deadline: (move) => followDeadline(move),
       awaited: () => cluster?.node.awaited() ?? [],
       frame(sessionId, text) {
         let data: unknown
@@ -155,6 +157,47 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     joining.catch((error: unknown) => report(error, 'coordinator.join'))
     return joining
   }
+
+  /** A deadline moved in the cluster: the node that awaits the ask moves its clock, the others tell their tabs. */
+  function followDeadline(move: DeadlineMove): void {
+    if (move.owner === coordinator?.nodeId) {
+      deadlines.moved(move.rpcId, move.deadlineAt, move.reason)
+      return
+    }
+    hub.publish(move.sessionId, {
+      type: 'question/deadline',
+      rpcId: move.rpcId,
+      sessionId: move.sessionId,
+      deadlineAt: move.deadlineAt,
+      reason: move.reason,
+    })
+  }
+
+  /**
+   * More time for a pending ask: on one node, its clock decides; in a cluster
+   * the coordinator moves it where it is stored (from any node, one move at a
+   * time), by the same policy read from the stored question.
+   */
+  async function extendAsk(rpcId: string, sessionId: string, reason: DeadlineReason) {
+    if (!coordinator?.extend) {
+      const entry = store.get(rpcId)
+      if (!entry || entry.sessionId !== sessionId) return undefined
+      return deadlines.extend(rpcId, reason)
+    }
+    const moved = await coordinator.extend(rpcId, sessionId, reason, (entry, deadlineAt) =>
+      deadlines.decide(entry.frame, entry.request, deadlineAt, reason),
+    )
+    if (moved?.receipt.extended)
+      followDeadline({
+        rpcId,
+        sessionId,
+        deadlineAt: moved.receipt.deadlineAt,
+        reason,
+        owner: moved.owner,
+      })
+    return moved?.receipt
+  }
+
   const { amendWindowMs = DEFAULT_AMEND_WINDOW_MS } = options
   // Amendments are kept in this process: in a cluster an answer is final.
   const amends = createAmendments({
@@ -288,7 +331,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     },
     /** `POST extendPath`: more time for a pending question. */
     extend(request: HostRequest, readBody: BodyReader): Promise<Reply<ExtendReceipt>> {
-      return handleExtend({ ...respondDeps, store, deadlines }, request, readBody)
+      return handleExtend({ ...respondDeps, extend: extendAsk }, request, readBody)
     },
     get disposed(): boolean {
       return disposed

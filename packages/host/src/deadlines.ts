@@ -126,6 +126,26 @@ export function createDeadlines(deps: DeadlineDeps) {
     return () => deps.timers.clearTimeout(handle)
   }
 
+  /** Where `reason` moves a deadline now, within `limitAt`, or why it does not. */
+  function decide(
+    policy: Figures,
+    deadlineAt: number,
+    limitAt: number,
+    reason: DeadlineReason,
+  ): ExtendOutcome {
+    const now = deps.now()
+    let wanted: number
+    if (reason === 'activity') {
+      if (!policy.extendOnActivity) return { extended: false, reason: 'activity-off', deadlineAt }
+      if (deadlineAt - now > policy.activityWindowMs / 2)
+        return { extended: false, reason: 'not-due', deadlineAt }
+      wanted = now + policy.activityWindowMs
+    } else wanted = deadlineAt + policy.stepMs
+    const next = Math.min(wanted, limitAt)
+    if (next <= deadlineAt) return { extended: false, reason: 'at-limit', deadlineAt }
+    return { extended: true, deadlineAt: next }
+  }
+
   function move(clock: Clock, deadlineAt: number, reason: DeadlineReason): void {
     const previousDeadlineAt = clock.deadlineAt
     clock.cancelTimer()
@@ -181,19 +201,30 @@ export function createDeadlines(deps: DeadlineDeps) {
     extend(rpcId: string, reason: DeadlineReason): ExtendOutcome {
       const clock = clocks.get(rpcId)
       if (!clock) return { extended: false, reason: 'no-deadline' }
-      const { policy, deadlineAt } = clock
-      const now = deps.now()
-      let wanted: number
-      if (reason === 'activity') {
-        if (!policy.extendOnActivity) return { extended: false, reason: 'activity-off', deadlineAt }
-        if (deadlineAt - now > policy.activityWindowMs / 2)
-          return { extended: false, reason: 'not-due', deadlineAt }
-        wanted = now + policy.activityWindowMs
-      } else wanted = deadlineAt + policy.stepMs
-      const next = Math.min(wanted, clock.limitAt)
-      if (next <= deadlineAt) return { extended: false, reason: 'at-limit', deadlineAt }
-      move(clock, next, reason)
-      return { extended: true, deadlineAt: next }
+      const outcome = decide(clock.policy, clock.deadlineAt, clock.limitAt, reason)
+      if (outcome.extended) move(clock, outcome.deadlineAt, reason)
+      return outcome
+    },
+    /**
+     * The same decision for a question as a cluster stores it: its frame
+     * (when it was asked, its first deadline, the request the policy sees)
+     * and where its deadline is now. Moves nothing.
+     */
+    decide(
+      frame: { requestedAt: number; deadlineAt?: number | undefined },
+      request: AskUserQuestionRequest,
+      deadlineAt: number,
+      reason: DeadlineReason,
+    ): ExtendOutcome {
+      if (frame.deadlineAt === undefined) return { extended: false, reason: 'no-deadline' }
+      const policy = policyOf(request)
+      const limitAt = Math.max(frame.deadlineAt, frame.requestedAt + policy.maxTotalMs)
+      return decide(policy, deadlineAt, limitAt, reason)
+    },
+    /** Another node moved the deadline of an ask this node holds: its clock follows. */
+    moved(rpcId: string, deadlineAt: number, reason: DeadlineReason): void {
+      const clock = clocks.get(rpcId)
+      if (clock && clock.deadlineAt !== deadlineAt) move(clock, deadlineAt, reason)
     },
     /** The `question/deadline` frame to send after this question's replayed frame, once it moved. */
     replayFrame(rpcId: string): string | undefined {

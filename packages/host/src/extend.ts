@@ -1,7 +1,5 @@
-import { type ExtendReceipt, parseExtendBody } from '@parley/seam/wire'
-import type { Deadlines } from './deadlines.ts'
+import { type DeadlineReason, type ExtendReceipt, parseExtendBody } from '@parley/seam/wire'
 import { admitJsonPost } from './fences.ts'
-import type { PendingStore } from './pending-table.ts'
 import { REFUSALS, type RefusalCode } from './refusals.ts'
 import type { BodyReader, Reply } from './respond.ts'
 import type { HostRequest } from './types.ts'
@@ -13,8 +11,15 @@ interface ExtendDeps<P> {
   report?: ((error: unknown, where: string) => void) | undefined
   maxBodyBytes: number
   bodyTimeoutMs: number
-  store: Pick<PendingStore, 'get'>
-  deadlines: Pick<Deadlines, 'extend'>
+  /**
+   * Moves the deadline of pending question `rpcId` of `sessionId` by the
+   * host's policy; `undefined` when it is not pending (here, or in a cluster).
+   */
+  extend(
+    rpcId: string,
+    sessionId: string,
+    reason: DeadlineReason,
+  ): ExtendReceipt | undefined | Promise<ExtendReceipt | undefined>
 }
 
 const refuse = (code: RefusalCode): Reply<ExtendReceipt> => ({
@@ -43,7 +48,6 @@ export async function handleExtend<P>(
   const parsed = parseExtendBody(admitted.data)
   if (!parsed.ok) return refuse('EXTEND_BODY_INVALID')
   const { rpcId, sessionId, reason } = parsed.value
-  const entry = deps.store.get(rpcId)
-  if (!entry || entry.sessionId !== sessionId) return NOT_PENDING
-  return receipt(deps.deadlines.extend(rpcId, reason))
+  const moved = await deps.extend(rpcId, sessionId, reason)
+  return moved ? receipt(moved) : NOT_PENDING
 }
