@@ -189,11 +189,13 @@ export const RespondReceiptSchema = v.variant('accepted', [
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
 
 /** The body of `POST /api/extend`: more time for a pending question. */
-export const ExtendBodySchema = v.object({
-  rpcId: id,
-  sessionId: id,
-  reason: DeadlineReasonSchema,
-})
+export const ExtendBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: id,
+    sessionId: id,
+    reason: DeadlineReasonSchema,
+  }),
+)
 export type ExtendBody = v.InferOutput<typeof ExtendBodySchema>
 
 /**
@@ -201,24 +203,22 @@ export type ExtendBody = v.InferOutput<typeof ExtendBodySchema>
  * this session's), it has no deadline, it is as late as the host allows, the
  * host does not extend on activity, or it is not close enough to extend yet.
  */
-export const ExtendRefusalSchema = v.picklist([
-  'not-pending',
-  'no-deadline',
-  'at-limit',
-  'activity-off',
-  'not-due',
-])
+export const ExtendRefusalSchema = /* @__PURE__ */ droppable(() =>
+  v.picklist(['not-pending', 'no-deadline', 'at-limit', 'activity-off', 'not-due']),
+)
 export type ExtendRefusal = v.InferOutput<typeof ExtendRefusalSchema>
 
 /** The host's reply to an extend POST: the new deadline, or why not (with the current one when there is one). */
-export const ExtendReceiptSchema = v.variant('extended', [
-  v.object({ extended: v.literal(true), deadlineAt: epochMs }),
-  v.object({
-    extended: v.literal(false),
-    reason: ExtendRefusalSchema,
-    deadlineAt: v.optional(epochMs),
-  }),
-])
+export const ExtendReceiptSchema = /* @__PURE__ */ droppable(() =>
+  v.variant('extended', [
+    v.object({ extended: v.literal(true), deadlineAt: epochMs }),
+    v.object({
+      extended: v.literal(false),
+      reason: ExtendRefusalSchema,
+      deadlineAt: v.optional(epochMs),
+    }),
+  ]),
+)
 export type ExtendReceipt = v.InferOutput<typeof ExtendReceiptSchema>
 
 /**
