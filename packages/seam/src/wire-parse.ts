@@ -8,17 +8,20 @@ import { shapeIssues } from './issues.ts'
 import { batchRuleIssues } from './request-rules.ts'
 import type { ValidationIssue } from './types.ts'
 import {
+  AcceptedReceiptSchema,
   type AmendBody,
   AmendBodySchema,
   type AmendReceipt,
   AmendReceiptSchema,
   AppFrameSchema,
+  BadResponseReceiptSchema,
   type DownlinkFrame,
   type ExtendBody,
   ExtendBodySchema,
   type ExtendReceipt,
   ExtendReceiptSchema,
   MuxReadyFrameSchema,
+  NotPendingReceiptSchema,
   type QuestionAnswerFrame,
   QuestionAnswerFrameSchema,
   QuestionDeadlineFrameSchema,
@@ -29,7 +32,6 @@ import {
   type RespondBody,
   RespondBodySchema,
   type RespondReceipt,
-  RespondReceiptSchema,
 } from './wire-schemas.ts'
 
 /** The result of a parse: the schema's output, or every issue found. Never throws. */
@@ -122,9 +124,31 @@ export function parseRespondBody(data: unknown): WireParse<RespondBody> {
   return parseWith(RespondBodySchema, data)
 }
 
-/** Parses a respond receipt (already JSON-decoded). */
+/**
+ * The issue `v.variant` reports when `data[key]` (without a key, `data`
+ * itself) fits none of its options, in its words: `expected` lists what
+ * would have.
+ */
+function noOption(data: unknown, key: string | undefined, expected: string): WireParse<never> {
+  const input = key === undefined ? data : (data as Record<string, unknown>)[key]
+  const path = key === undefined ? undefined : [{ key }]
+  const issue = { type: 'variant', input, expected, path } as unknown as v.BaseIssue<unknown>
+  return { ok: false, issues: shapeIssues([issue], 'BAD_ANSWER') }
+}
+
+/**
+ * Parses a respond receipt (already JSON-decoded): what
+ * `parseWith(RespondReceiptSchema, data)` returns, with the variant's options
+ * told apart here by `accepted`, then `reason`.
+ */
 export function parseRespondReceipt(data: unknown): WireParse<RespondReceipt> {
-  return parseWith(RespondReceiptSchema, data)
+  if (!data || typeof data !== 'object') return noOption(data, undefined, 'Object')
+  const { accepted, reason } = data as Record<string, unknown>
+  if (accepted === true) return parseWith(AcceptedReceiptSchema, data)
+  if (accepted !== false) return noOption(data, 'accepted', '(true | false)')
+  if (reason === 'not-pending') return parseWith(NotPendingReceiptSchema, data)
+  if (reason === 'bad-response') return parseWith(BadResponseReceiptSchema, data)
+  return noOption(data, 'reason', '("not-pending" | "bad-response")')
 }
 
 /** Parses an extend body (already JSON-decoded). */

@@ -169,8 +169,8 @@ const ReceiptIssueSchema = v.object({
   code: v.optional(v.string()),
 })
 
-/** A refused answer (or amendment): what is wrong with it. The question stays as it was. */
-const BadResponseReceiptSchema = v.object({
+/** @internal A refused answer (or amendment): what is wrong with it. The question stays as it was. */
+export const BadResponseReceiptSchema = v.object({
   accepted: v.literal(false),
   reason: v.literal('bad-response'),
   issues: v.array(ReceiptIssueSchema),
@@ -178,14 +178,26 @@ const BadResponseReceiptSchema = v.object({
   omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
 })
 
-/** The host's reply to a respond POST. */
-export const RespondReceiptSchema = v.variant('accepted', [
-  v.object({ accepted: v.literal(true) }),
-  v.variant('reason', [
-    v.object({ accepted: v.literal(false), reason: v.literal('not-pending') }),
-    BadResponseReceiptSchema,
+/** @internal An accepted response. */
+export const AcceptedReceiptSchema = v.object({ accepted: v.literal(true) })
+
+/** @internal A response to a question that is no longer pending. */
+export const NotPendingReceiptSchema = v.object({
+  accepted: v.literal(false),
+  reason: v.literal('not-pending'),
+})
+
+/**
+ * The host's reply to a respond POST. `parseRespondReceipt` tells its options
+ * apart itself, with the same result, so a browser bundle need not carry
+ * valibot's `variant` for it.
+ */
+export const RespondReceiptSchema = /* @__PURE__ */ droppable(() =>
+  v.variant('accepted', [
+    AcceptedReceiptSchema,
+    v.variant('reason', [NotPendingReceiptSchema, BadResponseReceiptSchema]),
   ]),
-])
+)
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
 
 /** The body of `POST /api/extend`: more time for a pending question. */

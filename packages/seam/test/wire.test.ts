@@ -1,9 +1,12 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   isAppFrameType,
   parseDownlinkFrame,
   parseRespondBody,
   parseRespondReceipt,
+  parseWith,
+  RespondReceiptSchema,
 } from '../src/wire.ts'
 import { batchAnswer, colour, name } from './fixtures.ts'
 
@@ -206,5 +209,36 @@ describe('parseRespondReceipt', () => {
   it.each(garbage)('rejects %j without throwing', (input) => {
     expect(() => parseRespondReceipt(input)).not.toThrow()
     expect(parseRespondReceipt(input).ok).toBe(false)
+  })
+
+  // It tells the variant's options apart itself: the same value, the same issues.
+  it('returns what RespondReceiptSchema gives, for near-receipts and anything else', () => {
+    const anyOf = (...values: fc.Arbitrary<unknown>[]) => fc.oneof(...values, fc.anything())
+    const issue = fc.record(
+      {
+        rule: anyOf(fc.string()),
+        message: anyOf(fc.string()),
+        questionId: anyOf(fc.string()),
+        path: anyOf(fc.array(anyOf(fc.string(), fc.integer(), fc.double()))),
+        code: anyOf(fc.string()),
+      },
+      { requiredKeys: [] },
+    )
+    const receipt = fc.record(
+      {
+        accepted: anyOf(fc.boolean()),
+        reason: anyOf(fc.constantFrom('not-pending', 'bad-response', 'busy')),
+        issues: anyOf(fc.array(issue, { maxLength: 3 })),
+        omittedIssues: anyOf(fc.integer({ min: -1 }), fc.double()),
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(anyOf(receipt, fc.array(receipt, { maxLength: 1 })), (data) => {
+        expect(parseRespondReceipt(data)).toEqual(parseWith(RespondReceiptSchema, data))
+      }),
+      { numRuns: 3_000 },
+    )
   })
 })
