@@ -14,7 +14,7 @@ import {
   type AmendReceipt,
   AmendReceiptSchema,
   AppFrameSchema,
-  BadResponseReceiptSchema,
+  BadResponseReceiptParser,
   type DownlinkFrame,
   type ExtendBody,
   ExtendBodySchema,
@@ -147,7 +147,7 @@ export function parseRespondReceipt(data: unknown): WireParse<RespondReceipt> {
   if (accepted === true) return parseWith(AcceptedReceiptSchema, data)
   if (accepted !== false) return noOption(data, 'accepted', '(true | false)')
   if (reason === 'not-pending') return parseWith(NotPendingReceiptSchema, data)
-  if (reason === 'bad-response') return parseWith(BadResponseReceiptSchema, data)
+  if (reason === 'bad-response') return parseWith(BadResponseReceiptParser, data)
   return noOption(data, 'reason', '("not-pending" | "bad-response")')
 }
 

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { droppable } from './droppable.ts'
+import { describeIssue } from './issues.ts'
 import {
   AskUserQuestionAnswerSchema,
   AskUserQuestionAskerSchema,
@@ -160,23 +161,47 @@ export type RespondBody = v.InferOutput<typeof RespondBodySchema>
 /** Why a response was not accepted. */
 export type RespondRejection = 'not-pending' | 'bad-response'
 
-/** One problem a `bad-response` receipt names. */
-const ReceiptIssueSchema = v.object({
-  rule: v.string(),
-  message: v.string(),
-  questionId: v.optional(v.string()),
-  path: v.optional(v.array(v.union([v.string(), v.number()]))),
-  code: v.optional(v.string()),
-})
+/**
+ * A refused answer (or amendment): what is wrong with it, each issue's `path`
+ * made of `key`s. The question stays as it was.
+ */
+const badResponseReceipt = <Key extends v.GenericSchema<unknown, string | number>>(key: Key) =>
+  v.object({
+    accepted: v.literal(false),
+    reason: v.literal('bad-response'),
+    issues: v.array(
+      v.object({
+        rule: v.string(),
+        message: v.string(),
+        questionId: v.optional(v.string()),
+        path: v.optional(v.array(key)),
+        code: v.optional(v.string()),
+      }),
+    ),
+    /** How many further issues were found but not listed (the host lists at most 20). */
+    omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  })
 
-/** @internal A refused answer (or amendment): what is wrong with it. The question stays as it was. */
-export const BadResponseReceiptSchema = v.object({
-  accepted: v.literal(false),
-  reason: v.literal('bad-response'),
-  issues: v.array(ReceiptIssueSchema),
-  /** How many further issues were found but not listed (the host lists at most 20). */
-  omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
-})
+/** A refused answer (or amendment), as the respond and amend receipts declare it. */
+const BadResponseReceiptSchema = /* @__PURE__ */ droppable(() =>
+  badResponseReceipt(v.union([v.string(), v.number()])),
+)
+
+/**
+ * @internal What `parseRespondReceipt` parses a refused answer with: the same
+ * checks and the same Parley issues as {@link BadResponseReceiptSchema}, a
+ * path key checked without valibot's `union` (its issue worded as the
+ * union's), so a browser bundle need not carry `union`.
+ */
+export const BadResponseReceiptParser = badResponseReceipt(
+  v.pipe(
+    v.custom<string | number>(() => true),
+    v.check(
+      (key) => typeof key === 'string' || (typeof key === 'number' && !Number.isNaN(key)),
+      (issue) => describeIssue({ ...issue, type: 'union', expected: '(string | number)' }),
+    ),
+  ),
+)
 
 /** @internal An accepted response. */
 export const AcceptedReceiptSchema = v.object({ accepted: v.literal(true) })

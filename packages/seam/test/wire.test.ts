@@ -241,4 +241,16 @@ describe('parseRespondReceipt', () => {
       { numRuns: 3_000 },
     )
   })
+
+  it.each([null, undefined, true, {}, [], Number.NaN, 1n, Symbol('key'), 'key', -1.5])(
+    'words an issue path key %s as RespondReceiptSchema does',
+    (key) => {
+      const receipt = {
+        accepted: false,
+        reason: 'bad-response',
+        issues: [{ rule: 'r', message: 'm', path: ['answers', key] }],
+      }
+      expect(parseRespondReceipt(receipt)).toEqual(parseWith(RespondReceiptSchema, receipt))
+    },
+  )
 })
