@@ -13,7 +13,8 @@ import {
   AmendBodySchema,
   type AmendReceipt,
   AmendReceiptSchema,
-  AppFrameSchema,
+  type AppFrame,
+  AppFrameTypeSchema,
   BadResponseReceiptParser,
   type DownlinkFrame,
   type ExtendBody,
@@ -80,7 +81,25 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   if (type === 'question/resolved') return parseWith(QuestionResolvedFrameSchema, data)
   if (type === 'question/deadline') return parseWith(QuestionDeadlineFrameSchema, data)
   if (type === 'question/answer') return parseQuestionAnswerFrame(data)
-  return parseWith(type === 'mux/ready' ? MuxReadyFrameSchema : AppFrameSchema, data)
+  return type === 'mux/ready' ? parseWith(MuxReadyFrameSchema, data) : parseAppFrame(data)
+}
+
+/**
+ * What `parseWith(AppFrameSchema, data)` returns for a record: its `type`
+ * checked, then every other own key copied but `__proto__`, `prototype` and
+ * `constructor` (which `v.looseObject` leaves out).
+ */
+function parseAppFrame(data: Record<string, unknown>): WireParse<AppFrame> {
+  const parsed = parseWith(AppFrameTypeSchema, data)
+  if (!parsed.ok) return parsed
+  const frame: AppFrame = parsed.value
+  for (const key in data)
+    if (
+      Object.hasOwn(data, key) &&
+      !['type', '__proto__', 'prototype', 'constructor'].includes(key)
+    )
+      frame[key] = data[key]
+  return parsed
 }
 
 /**

@@ -107,14 +107,21 @@ export const QuestionAnswerFrameSchema = v.object({
 /** Sent once per connection after the replay: the client's view is complete. */
 export const MuxReadyFrameSchema = v.object({ type: v.literal('mux/ready') })
 
-/** An application's own frame: any `type` outside the `question/` and `mux/` namespaces. */
-export const AppFrameSchema = v.looseObject({
-  type: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.check((type) => !RESERVED_FRAME_TYPE.test(type), 'reserved frame type'),
-  ),
-})
+const appFrameType = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.check((type) => !RESERVED_FRAME_TYPE.test(type), 'reserved frame type'),
+)
+
+/** @internal An app frame's `type` alone: `parseDownlinkFrame` copies the other keys itself. */
+export const AppFrameTypeSchema = v.object({ type: appFrameType })
+
+/**
+ * An application's own frame: any `type` outside the `question/` and `mux/`
+ * namespaces. `parseDownlinkFrame` returns what this schema gives, without
+ * valibot's `looseObject` in a browser bundle.
+ */
+export const AppFrameSchema = /* @__PURE__ */ droppable(() => v.looseObject({ type: appFrameType }))
 
 export type QuestionRequestedFrame = v.InferOutput<typeof QuestionRequestedFrameSchema>
 export type QuestionResolvedFrame = v.InferOutput<typeof QuestionResolvedFrameSchema>

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  AppFrameSchema,
   isAppFrameType,
   parseDownlinkFrame,
   parseRespondBody,
@@ -63,6 +64,49 @@ describe('parseDownlinkFrame', () => {
       ok: true,
       value: { type: 'chat/delta', text: 'hi' },
     })
+  })
+
+  // It checks `type` and copies the other keys itself: the same value (keys in order), the same issues.
+  it('returns what AppFrameSchema gives for any other frame', () => {
+    const routed = new Set<unknown>([
+      'question/requested',
+      'question/resolved',
+      'question/deadline',
+      'question/answer',
+      'mux/ready',
+    ])
+    const key = fc.oneof(
+      fc.constantFrom('type', '__proto__', 'prototype', 'constructor', 'toString', 'text'),
+      fc.string(),
+    )
+    const type = fc.oneof(
+      fc.constantFrom('chat/delta', '', 'question/other', 'mux/', 'mux', 'question'),
+      fc.anything(),
+    )
+    // Own keys only, some frames with an enumerable inherited one.
+    const frame = fc
+      .tuple(
+        fc.option(type),
+        fc.array(fc.tuple(key, fc.anything()), { maxLength: 6 }),
+        fc.boolean(),
+      )
+      .map(([value, entries, inherits]) => {
+        const data = Object.fromEntries(value === null ? entries : [['type', value], ...entries])
+        return inherits ? Object.setPrototypeOf(data, { inherited: true }) : data
+      })
+      .filter((data) => !routed.has(data.type))
+    fc.assert(
+      fc.property(frame, (data) => {
+        const parsed = parseDownlinkFrame(data)
+        const expected = parseWith(AppFrameSchema, data)
+        expect(parsed).toEqual(expected)
+        if (parsed.ok && expected.ok) {
+          expect(Object.keys(parsed.value)).toEqual(Object.keys(expected.value))
+          expect(Object.getPrototypeOf(parsed.value)).toBe(Object.prototype)
+        }
+      }),
+      { numRuns: 3_000 },
+    )
   })
 
   it.each(['question/answered', 'question/requested-extra', 'mux/hello', 'mux/'])(
