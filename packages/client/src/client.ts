@@ -143,25 +143,26 @@ export interface QuestionClient {
   close(): void
 }
 
-function isRequested(frame: DownlinkFrame): frame is QuestionRequestedFrame {
-  return frame.type === 'question/requested'
+/** The Parley frames `onFrame` routes, by `type`. */
+type QuestionFrame =
+  | QuestionRequestedFrame
+  | QuestionResolvedFrame
+  | QuestionDeadlineFrame
+  | QuestionAnswerFrame
+
+/** True for a frame of this `type` (an app frame's `type` is any string, so `===` alone does not narrow). */
+function isFrame<T extends QuestionFrame['type']>(
+  frame: DownlinkFrame,
+  type: T,
+): frame is Extract<QuestionFrame, { type: T }> {
+  return frame.type === type
 }
+
 /** 128 random bits as hex (`getRandomValues` also works outside secure contexts). */
 function mintResponseId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
     byte.toString(16).padStart(2, '0'),
   ).join('')
-}
-
-function isResolved(frame: DownlinkFrame): frame is QuestionResolvedFrame {
-  return frame.type === 'question/resolved'
-}
-function isAnswer(frame: DownlinkFrame): frame is QuestionAnswerFrame {
-  return frame.type === 'question/answer'
-}
-
-function isDeadline(frame: DownlinkFrame): frame is QuestionDeadlineFrame {
-  return frame.type === 'question/deadline'
 }
 
 function emit<T>(listeners: Set<(value: T) => void>, value: T): void {
@@ -207,14 +208,14 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
   let replayed = new Set<string>()
 
   function onFrame(frame: DownlinkFrame, live: boolean): void {
-    if (isRequested(frame)) {
+    if (isFrame(frame, 'question/requested')) {
       if (!live) replayed.add(frame.rpcId)
       sessions.request(frame)
-    } else if (isResolved(frame)) {
+    } else if (isFrame(frame, 'question/resolved')) {
       sessions.retire(frame.sessionId, frame.rpcId, frame.outcome, frame.by)
-    } else if (isDeadline(frame)) {
+    } else if (isFrame(frame, 'question/deadline')) {
       sessions.moveDeadline(frame.sessionId, frame.rpcId, frame.deadlineAt)
-    } else if (isAnswer(frame)) {
+    } else if (isFrame(frame, 'question/answer')) {
       sessions.answer(frame)
     } else if (frame.type === 'mux/ready') {
       sessions.reconcile(replayed)

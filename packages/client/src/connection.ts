@@ -122,12 +122,17 @@ export function createConnection(deps: ConnectionDeps) {
     }
   }
 
+  /** Not open (yet, or again): `connecting` until a connection ever reached `mux/ready`. */
+  function waiting(): void {
+    deps.onStatus(everReady ? 'reconnecting' : 'connecting')
+  }
+
   function failedBeforeReady(): void {
     if (!deps.onFailedBeforeReady) {
       scheduleReconnect()
       return
     }
-    deps.onStatus(everReady ? 'reconnecting' : 'connecting')
+    waiting()
     const controller = new AbortController()
     failing = controller
     deps.onFailedBeforeReady(controller.signal).then(
@@ -154,7 +159,7 @@ export function createConnection(deps: ConnectionDeps) {
 
   function scheduleReconnect(): void {
     if (stopped || timer !== undefined) return
-    deps.onStatus(everReady ? 'reconnecting' : 'connecting')
+    waiting()
     timer = deps.timers.setTimeout(connect, backoffDelay(attempt, deps.random))
     attempt += 1
   }
@@ -172,7 +177,7 @@ export function createConnection(deps: ConnectionDeps) {
       moveOn()
       attempt = 0
       if (stopped) return
-      deps.onStatus(everReady ? 'reconnecting' : 'connecting')
+      waiting()
       connect()
     },
     stop(): void {

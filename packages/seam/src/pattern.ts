@@ -29,74 +29,32 @@ export function compilePattern(pattern: string): RegExp | undefined {
   return regex
 }
 
-/** The index just past an escape starting at `at` (the backslash). */
-function skipEscape(source: string, at: number): number {
-  const next = source[at + 1]
-  if ((next === 'u' || next === 'p' || next === 'P') && source[at + 2] === '{') {
-    const close = source.indexOf('}', at + 3)
-    return close === -1 ? source.length : close + 1
-  }
-  if (next === 'k' && source[at + 2] === '<') {
-    const close = source.indexOf('>', at + 3)
-    return close === -1 ? source.length : close + 1
-  }
-  return at + 2
-}
-
-/** The index just past a character class starting at `at` (the `[`). */
-function skipClass(source: string, at: number): number {
-  let i = at + 1
-  while (i < source.length && source[i] !== ']')
-    i = source[i] === '\\' ? skipEscape(source, i) : i + 1
-  return i + 1
-}
-
-/** The index just past a group's opening: `(`, `(?:`, `(?=`, `(?!`, `(?<=`, `(?<!`, `(?<name>`. */
-function skipGroupOpening(source: string, at: number): number {
-  if (source[at + 1] !== '?') return at + 1
-  if (source[at + 2] === '<' && source[at + 3] !== '=' && source[at + 3] !== '!') {
-    const close = source.indexOf('>', at + 3)
-    return close === -1 ? source.length : close + 1
-  }
-  return source[at + 2] === '<' ? at + 4 : at + 3
-}
-
 /**
- * The length of a repeating quantifier at `at` (`*`, `+`, `{n,}`, `{n,m}`),
- * or 0 when there is none there (`?` and `{n}` do not repeat a choice).
+ * The pattern's tokens, in order, each run to the end when unterminated:
+ * - an escape: `\u{…}`, `\p{…}`, `\P{…}` and `\k<…>` whole, else the
+ *   backslash and one character;
+ * - a character class, its escapes read as above;
+ * - a group's opening: `(`, `(?:`, `(?=`, `(?!`, `(?<=`, `(?<!`, `(?<name>`;
+ * - a repeating quantifier (`*`, `+`, `{n,}`, `{n,m}` up to 24 characters;
+ *   `?` and `{n}` do not repeat a choice), with the `)` before it if any;
+ * - any other character.
  */
-function repeatAt(source: string, at: number): number {
-  const char = source[at]
-  if (char === '*' || char === '+') return 1
-  if (char !== '{') return 0
-  const match = /^\{\d+,\d*\}/.exec(source.slice(at, at + 24))
-  return match ? match[0].length : 0
-}
+const TOKEN =
+  /\\(?:[upP]\{[^}]*\}?|k<[^>]*>?|[\s\S]?)|\[(?:\\(?:[upP]\{[^}]*\}?|k<[^>]*>?|[\s\S]?)|[^\]\\])*\]?|\((?:\?(?:<(?![=!])[^>]*>?|<[=!]|[\s\S]?))?|\)?(?:[*+]|\{(?=[\d,]{2,22}\})\d+,\d*\})|[\s\S]/g
 
 /** True when a group containing a repeat is itself repeated. */
 function hasNestedRepeat(source: string): boolean {
   // One entry per open group: does anything inside it repeat?
   const groups: boolean[] = []
-  let i = 0
-  while (i < source.length) {
-    const char = source[i]
-    if (char === '\\') {
-      i = skipEscape(source, i)
-    } else if (char === '[') {
-      i = skipClass(source, i)
-    } else if (char === '(') {
-      groups.push(false)
-      i = skipGroupOpening(source, i)
-    } else if (char === ')') {
-      const inner = groups.pop() ?? false
-      const repeat = repeatAt(source, i + 1)
-      if (inner && repeat > 0) return true
-      if (groups.length > 0 && (inner || repeat > 0)) groups[groups.length - 1] = true
-      i += 1 + repeat
-    } else {
-      const repeat = repeatAt(source, i)
-      if (repeat > 0 && groups.length > 0) groups[groups.length - 1] = true
-      i += Math.max(repeat, 1)
+  for (const [token] of source.matchAll(TOKEN)) {
+    const first = token[0]
+    if (first === '(') groups.push(false)
+    else if (first !== '\\' && first !== '[') {
+      // A `)` (with the quantifier after it), a quantifier, or another character.
+      const repeat = token.length > 1 || first === '*' || first === '+'
+      const inner = first === ')' && (groups.pop() ?? false)
+      if (inner && repeat) return true
+      if (groups.length > 0 && (inner || repeat)) groups[groups.length - 1] = true
     }
   }
   return false

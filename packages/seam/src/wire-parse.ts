@@ -8,17 +8,21 @@ import { shapeIssues } from './issues.ts'
 import { batchRuleIssues } from './request-rules.ts'
 import type { ValidationIssue } from './types.ts'
 import {
+  AcceptedReceiptSchema,
   type AmendBody,
   AmendBodySchema,
   type AmendReceipt,
   AmendReceiptSchema,
-  AppFrameSchema,
+  type AppFrame,
+  AppFrameTypeSchema,
+  BadResponseReceiptParser,
   type DownlinkFrame,
   type ExtendBody,
   ExtendBodySchema,
   type ExtendReceipt,
   ExtendReceiptSchema,
   MuxReadyFrameSchema,
+  NotPendingReceiptSchema,
   type QuestionAnswerFrame,
   QuestionAnswerFrameSchema,
   QuestionDeadlineFrameSchema,
@@ -29,7 +33,6 @@ import {
   type RespondBody,
   RespondBodySchema,
   type RespondReceipt,
-  RespondReceiptSchema,
 } from './wire-schemas.ts'
 
 /** The result of a parse: the schema's output, or every issue found. Never throws. */
@@ -78,7 +81,25 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   if (type === 'question/resolved') return parseWith(QuestionResolvedFrameSchema, data)
   if (type === 'question/deadline') return parseWith(QuestionDeadlineFrameSchema, data)
   if (type === 'question/answer') return parseQuestionAnswerFrame(data)
-  return parseWith(type === 'mux/ready' ? MuxReadyFrameSchema : AppFrameSchema, data)
+  return type === 'mux/ready' ? parseWith(MuxReadyFrameSchema, data) : parseAppFrame(data)
+}
+
+/**
+ * What `parseWith(AppFrameSchema, data)` returns for a record: its `type`
+ * checked, then every other own key copied but `__proto__`, `prototype` and
+ * `constructor` (which `v.looseObject` leaves out).
+ */
+function parseAppFrame(data: Record<string, unknown>): WireParse<AppFrame> {
+  const parsed = parseWith(AppFrameTypeSchema, data)
+  if (!parsed.ok) return parsed
+  const frame: AppFrame = parsed.value
+  for (const key in data)
+    if (
+      Object.hasOwn(data, key) &&
+      !['type', '__proto__', 'prototype', 'constructor'].includes(key)
+    )
+      frame[key] = data[key]
+  return parsed
 }
 
 /**
@@ -122,9 +143,31 @@ export function parseRespondBody(data: unknown): WireParse<RespondBody> {
   return parseWith(RespondBodySchema, data)
 }
 
-/** Parses a respond receipt (already JSON-decoded). */
+/**
+ * The issue `v.variant` reports when `data[key]` (without a key, `data`
+ * itself) fits none of its options, in its words: `expected` lists what
+ * would have.
+ */
+function noOption(data: unknown, key: string | undefined, expected: string): WireParse<never> {
+  const input = key === undefined ? data : (data as Record<string, unknown>)[key]
+  const path = key === undefined ? undefined : [{ key }]
+  const issue = { type: 'variant', input, expected, path } as unknown as v.BaseIssue<unknown>
+  return { ok: false, issues: shapeIssues([issue], 'BAD_ANSWER') }
+}
+
+/**
+ * Parses a respond receipt (already JSON-decoded): what
+ * `parseWith(RespondReceiptSchema, data)` returns, with the variant's options
+ * told apart here by `accepted`, then `reason`.
+ */
 export function parseRespondReceipt(data: unknown): WireParse<RespondReceipt> {
-  return parseWith(RespondReceiptSchema, data)
+  if (!data || typeof data !== 'object') return noOption(data, undefined, 'Object')
+  const { accepted, reason } = data as Record<string, unknown>
+  if (accepted === true) return parseWith(AcceptedReceiptSchema, data)
+  if (accepted !== false) return noOption(data, 'accepted', '(true | false)')
+  if (reason === 'not-pending') return parseWith(NotPendingReceiptSchema, data)
+  if (reason === 'bad-response') return parseWith(BadResponseReceiptParser, data)
+  return noOption(data, 'reason', '("not-pending" | "bad-response")')
 }
 
 /** Parses an extend body (already JSON-decoded). */

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { droppable } from './droppable.ts'
+import { describeIssue } from './issues.ts'
 import {
   AskUserQuestionAnswerSchema,
   AskUserQuestionAskerSchema,
@@ -106,14 +107,21 @@ export const QuestionAnswerFrameSchema = v.object({
 /** Sent once per connection after the replay: the client's view is complete. */
 export const MuxReadyFrameSchema = v.object({ type: v.literal('mux/ready') })
 
-/** An application's own frame: any `type` outside the `question/` and `mux/` namespaces. */
-export const AppFrameSchema = v.looseObject({
-  type: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.check((type) => !RESERVED_FRAME_TYPE.test(type), 'reserved frame type'),
-  ),
-})
+const appFrameType = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.check((type) => !RESERVED_FRAME_TYPE.test(type), 'reserved frame type'),
+)
+
+/** @internal An app frame's `type` alone: `parseDownlinkFrame` copies the other keys itself. */
+export const AppFrameTypeSchema = v.object({ type: appFrameType })
+
+/**
+ * An application's own frame: any `type` outside the `question/` and `mux/`
+ * namespaces. `parseDownlinkFrame` returns what this schema gives, without
+ * valibot's `looseObject` in a browser bundle.
+ */
+export const AppFrameSchema = /* @__PURE__ */ droppable(() => v.looseObject({ type: appFrameType }))
 
 export type QuestionRequestedFrame = v.InferOutput<typeof QuestionRequestedFrameSchema>
 export type QuestionResolvedFrame = v.InferOutput<typeof QuestionResolvedFrameSchema>
@@ -160,40 +168,78 @@ export type RespondBody = v.InferOutput<typeof RespondBodySchema>
 /** Why a response was not accepted. */
 export type RespondRejection = 'not-pending' | 'bad-response'
 
-/** One problem a `bad-response` receipt names. */
-const ReceiptIssueSchema = v.object({
-  rule: v.string(),
-  message: v.string(),
-  questionId: v.optional(v.string()),
-  path: v.optional(v.array(v.union([v.string(), v.number()]))),
-  code: v.optional(v.string()),
-})
+/**
+ * A refused answer (or amendment): what is wrong with it, each issue's `path`
+ * made of `key`s. The question stays as it was.
+ */
+const badResponseReceipt = <Key extends v.GenericSchema<unknown, string | number>>(key: Key) =>
+  v.object({
+    accepted: v.literal(false),
+    reason: v.literal('bad-response'),
+    issues: v.array(
+      v.object({
+        rule: v.string(),
+        message: v.string(),
+        questionId: v.optional(v.string()),
+        path: v.optional(v.array(key)),
+        code: v.optional(v.string()),
+      }),
+    ),
+    /** How many further issues were found but not listed (the host lists at most 20). */
+    omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  })
 
-/** A refused answer (or amendment): what is wrong with it. The question stays as it was. */
-const BadResponseReceiptSchema = v.object({
+/** A refused answer (or amendment), as the respond and amend receipts declare it. */
+const BadResponseReceiptSchema = /* @__PURE__ */ droppable(() =>
+  badResponseReceipt(v.union([v.string(), v.number()])),
+)
+
+/**
+ * @internal What `parseRespondReceipt` parses a refused answer with: the same
+ * checks and the same Parley issues as {@link BadResponseReceiptSchema}, a
+ * path key checked without valibot's `union` (its issue worded as the
+ * union's), so a browser bundle need not carry `union`.
+ */
+export const BadResponseReceiptParser = badResponseReceipt(
+  v.pipe(
+    v.custom<string | number>(() => true),
+    v.check(
+      (key) => typeof key === 'string' || (typeof key === 'number' && !Number.isNaN(key)),
+      (issue) => describeIssue({ ...issue, type: 'union', expected: '(string | number)' }),
+    ),
+  ),
+)
+
+/** @internal An accepted response. */
+export const AcceptedReceiptSchema = v.object({ accepted: v.literal(true) })
+
+/** @internal A response to a question that is no longer pending. */
+export const NotPendingReceiptSchema = v.object({
   accepted: v.literal(false),
-  reason: v.literal('bad-response'),
-  issues: v.array(ReceiptIssueSchema),
-  /** How many further issues were found but not listed (the host lists at most 20). */
-  omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  reason: v.literal('not-pending'),
 })
 
-/** The host's reply to a respond POST. */
-export const RespondReceiptSchema = v.variant('accepted', [
-  v.object({ accepted: v.literal(true) }),
-  v.variant('reason', [
-    v.object({ accepted: v.literal(false), reason: v.literal('not-pending') }),
-    BadResponseReceiptSchema,
+/**
+ * The host's reply to a respond POST. `parseRespondReceipt` tells its options
+ * apart itself, with the same result, so a browser bundle need not carry
+ * valibot's `variant` for it.
+ */
+export const RespondReceiptSchema = /* @__PURE__ */ droppable(() =>
+  v.variant('accepted', [
+    AcceptedReceiptSchema,
+    v.variant('reason', [NotPendingReceiptSchema, BadResponseReceiptSchema]),
   ]),
-])
+)
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
 
 /** The body of `POST /api/extend`: more time for a pending question. */
-export const ExtendBodySchema = v.object({
-  rpcId: id,
-  sessionId: id,
-  reason: DeadlineReasonSchema,
-})
+export const ExtendBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: id,
+    sessionId: id,
+    reason: DeadlineReasonSchema,
+  }),
+)
 export type ExtendBody = v.InferOutput<typeof ExtendBodySchema>
 
 /**
@@ -201,24 +247,22 @@ export type ExtendBody = v.InferOutput<typeof ExtendBodySchema>
  * this session's), it has no deadline, it is as late as the host allows, the
  * host does not extend on activity, or it is not close enough to extend yet.
  */
-export const ExtendRefusalSchema = v.picklist([
-  'not-pending',
-  'no-deadline',
-  'at-limit',
-  'activity-off',
-  'not-due',
-])
+export const ExtendRefusalSchema = /* @__PURE__ */ droppable(() =>
+  v.picklist(['not-pending', 'no-deadline', 'at-limit', 'activity-off', 'not-due']),
+)
 export type ExtendRefusal = v.InferOutput<typeof ExtendRefusalSchema>
 
 /** The host's reply to an extend POST: the new deadline, or why not (with the current one when there is one). */
-export const ExtendReceiptSchema = v.variant('extended', [
-  v.object({ extended: v.literal(true), deadlineAt: epochMs }),
-  v.object({
-    extended: v.literal(false),
-    reason: ExtendRefusalSchema,
-    deadlineAt: v.optional(epochMs),
-  }),
-])
+export const ExtendReceiptSchema = /* @__PURE__ */ droppable(() =>
+  v.variant('extended', [
+    v.object({ extended: v.literal(true), deadlineAt: epochMs }),
+    v.object({
+      extended: v.literal(false),
+      reason: ExtendRefusalSchema,
+      deadlineAt: v.optional(epochMs),
+    }),
+  ]),
+)
 export type ExtendReceipt = v.InferOutput<typeof ExtendReceiptSchema>
 
 /**
