@@ -80,3 +80,38 @@ test('an ask aborted through the proxy ends in the tabs of every node', async ({
   await expect(A.part('ended-message')).toHaveText('The assistant stopped waiting for an answer.')
   await expect(B.part('ended-message')).toHaveText('The assistant stopped waiting for an answer.')
 })
+
+test('"More time" from a tab on another node moves the deadline in every tab and for the agent', async ({
+  page,
+  context,
+}) => {
+  const A = await openChat(page, { origin: two })
+  const B = await openChat(await context.newPage(), { origin: three, sessionId: A.sessionId })
+  const askId = await startAsk(page.request, A.sessionId, TWO_STEP, {
+    origin: one,
+    timeoutMs: 40_000,
+  })
+  await A.seeQuestion(1, 2)
+  await B.seeQuestion(1, 2)
+  for (const tab of [A, B])
+    await expect(tab.part('deadline-text')).toHaveText(/^Waiting (35|40) sec more$/)
+
+  // Node 2's tab asks node 2; the ask waits on node 1.
+  await A.composer.getByRole('button', { name: 'More time' }).click()
+  for (const tab of [A, B])
+    await expect(tab.part('deadline-text')).toHaveText(/^Waiting [56] min more$/)
+  // The agent on node 1 observed it (what the asking side saw is kept on its node).
+  const held = await page.request.get(`${one}/api/test/asks/${askId}`)
+  const ask = (await held.json()) as AskState
+  expect(ask.status).toBe('pending')
+  expect(ask.deadlines).toHaveLength(1)
+  expect(ask.deadlines[0]?.reason).toBe('user')
+  expect((ask.deadlines[0]?.deadlineAt ?? 0) - (ask.deadlines[0]?.previousDeadlineAt ?? 0)).toBe(
+    300_000,
+  )
+
+  // A reload on node 3 replays the moved deadline, read from the database.
+  await B.page.reload()
+  await B.seeQuestion(1, 2)
+  await expect(B.part('deadline-text')).toHaveText(/^Waiting [56] min more$/)
+})
