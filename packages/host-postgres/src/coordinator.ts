@@ -290,6 +290,7 @@ export function createPostgresCoordinator(
         channel,
         by?.label ?? null,
         by?.at ?? null,
+        settlement.outcome === 'timed-out' ? (settlement.deadlineAt ?? null) : null,
       ])
       if (rows[0]) return { status: 'won', sessionId: rows[0].session_id }
       // A retry racing its own first attempt (on another node) finds it won: still a success.

@@ -111,7 +111,9 @@ export const MOVE_DEADLINE = statement(
 
 /**
  * $1 rpc, $2 state, $3 answer | null, $4 reason | null, $5 response id | null,
- * $6 this node, $7 channel, $8 the ending tab's label | null, $9 its time | null.
+ * $6 this node, $7 channel, $8 the ending tab's label | null, $9 its time | null,
+ * $10 for a timeout, the deadline that passed | null: refused when the stored
+ * deadline moved past it (an extension the owner has not heard of yet).
  * A claim by the node that awaits the question is
  * delivered in the same statement. The doorbell carries an answer of up to
  * 4,000 bytes when the question has no resume key, so its owner can settle
@@ -125,6 +127,8 @@ export const CLAIM = statement(
     SET state = $2, answer = $3, reason = $4, response_id = $5, settled_at = now(),
         delivered_at = CASE WHEN owner = $6 THEN now() END
     WHERE rpc_id = $1 AND state = 'pending'
+      AND ($2 <> 'timed-out' OR $10::double precision IS NULL OR deadline_at IS NULL
+           OR deadline_at <= to_timestamp($10::double precision / 1000) + interval '1 millisecond')
     RETURNING rpc_id, session_id, owner, resume_key)
   SELECT session_id, pg_notify($7, json_build_object(
     't', 'r', 'id', rpc_id, 's', session_id, 'o', $2::text, 'w', $4::text, 'own', owner, 'n', $6::text,

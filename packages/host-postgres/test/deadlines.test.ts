@@ -1,6 +1,9 @@
+import type { QuestionCoordinator } from '@parley/host'
+import pg from 'pg'
 import { describe, expect, it, vi } from 'vitest'
-import { post, readyTab } from '../../host/test/helpers.ts'
-import { useCluster } from './cluster.ts'
+import { post, readyTab, startHost } from '../../host/test/helpers.ts'
+import { createPostgresCoordinator } from '../src/index.ts'
+import { FAST, useCluster } from './cluster.ts'
 
 const cluster = useCluster()
 
@@ -112,5 +115,92 @@ describe('more time, in a cluster', () => {
       extended: false,
       reason: 'no-deadline',
     })
+  })
+})
+
+/** A node that hears of moved deadlines only once `open()` is called, as behind a slow listener. */
+async function deafOwner(channel: string) {
+  const pool = new pg.Pool({ connectionString: cluster.url, max: 6 })
+  const coordinator = createPostgresCoordinator({ pool, nodeId: 'deaf', channel, ...FAST })
+  const held: (() => void)[] = []
+  const deaf: QuestionCoordinator = {
+    ...coordinator,
+    join: (node) =>
+      coordinator.join({
+        ...node,
+        deadline: (move) => void held.push(() => node.deadline(move)),
+      }),
+  }
+  const node = await startHost({ coordinator: deaf, ...POLICY })
+  await node.host.ready
+  return {
+    node,
+    open: () => {
+      for (const hear of held.splice(0)) hear()
+    },
+    async stop() {
+      await node.host.close()
+      await node.close()
+      await pool.end()
+    },
+  }
+}
+
+describe('an extension the asking node has not heard of yet', () => {
+  it('keeps its timer from timing the question out at the old deadline', async () => {
+    const b = await cluster.start('b', { channel: 'deaf_0' }, POLICY)
+    const owner = await deafOwner('deaf_0')
+    try {
+      const tab = await readyTab(b.base, { sessions: ['s1'] })
+      const onDeadline = vi.fn()
+      let settledAt = 0
+      const asked = owner.node.ask('s1', { timeoutMs: 400, onDeadline }).finally(() => {
+        settledAt = Date.now()
+      })
+      asked.catch(() => {})
+      const [requested] = await tab.count('question/requested')
+      const rpcId = String(requested?.rpcId)
+      const first = Number(requested?.deadlineAt)
+      expect((await extend(b.base, rpcId)).json).toEqual({
+        extended: true,
+        deadlineAt: first + 700,
+      })
+      // The owner's timer fires at the old deadline: its claim is refused, and it waits on.
+      await until(first + 250)
+      expect(settledAt).toBe(0)
+      expect(tab.frames.filter((frame) => frame.type === 'question/resolved')).toEqual([])
+      owner.open()
+      expect(onDeadline).toHaveBeenCalledWith({
+        deadlineAt: first + 700,
+        previousDeadlineAt: first,
+        reason: 'user',
+      })
+      await expect(asked).rejects.toMatchObject({ code: 'ASK_TIMED_OUT' })
+      expect(settledAt).toBeGreaterThanOrEqual(first + 700 - 20)
+    } finally {
+      await owner.stop()
+    }
+  })
+
+  it('still times out at the stored deadline when the news never comes', async () => {
+    const b = await cluster.start('b', { channel: 'deaf_1' }, POLICY)
+    const owner = await deafOwner('deaf_1')
+    try {
+      const tab = await readyTab(b.base, { sessions: ['s1'] })
+      let settledAt = 0
+      const asked = owner.node.ask('s1', { timeoutMs: 400 }).finally(() => {
+        settledAt = Date.now()
+      })
+      asked.catch(() => {})
+      const [requested] = await tab.count('question/requested')
+      const first = Number(requested?.deadlineAt)
+      await extend(b.base, String(requested?.rpcId))
+      await expect(asked).rejects.toMatchObject({ code: 'ASK_TIMED_OUT' })
+      expect(settledAt).toBeGreaterThanOrEqual(first + 700 - 20)
+      const [resolved] = await tab.count('question/resolved')
+      expect(resolved).toMatchObject({ outcome: 'timed-out' })
+    } finally {
+      await owner.stop()
+    }
   })
 })

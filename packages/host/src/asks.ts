@@ -18,7 +18,7 @@ import type { RegisteredInfo } from './types.ts'
 export interface AskDeps {
   store: PendingStore
   hub: { publish(sessionId: string, frame: DownlinkFrame, text?: string): void }
-  deadlines: Pick<Deadlines, 'start'>
+  deadlines: Pick<Deadlines, 'start' | 'armedAt' | 'rearm'>
   now(): number
   mintRpcId(): string
   sessionOf?: ((request: AskUserQuestionRequest) => string | undefined) | undefined
@@ -46,7 +46,12 @@ const UTF8 = new TextEncoder()
 /** How an ask ends: an answer, or an outcome that rejects it. */
 export type Settlement = (
   | { outcome: 'answered'; answer: AskUserQuestionAnswer }
-  | { outcome: Exclude<QuestionOutcome, 'answered'>; cause?: unknown }
+  | {
+      outcome: Exclude<QuestionOutcome, 'answered'>
+      cause?: unknown
+      /** For `timed-out` in a cluster: the deadline that passed. */
+      deadlineAt?: number | undefined
+    }
 ) & {
   /** The tab that ended it (an answer or a cancel), for the others to say so. */ by?: QuestionEndedBy
 }

@@ -27,9 +27,10 @@ export const SERVER_GONE = 'server-gone'
 const SUPERSEDED = 'superseded: the same resumeKey was asked again and now waits elsewhere'
 
 function toCoordinated(settlement: Settlement): CoordinatedSettlement {
-  return settlement.outcome === 'answered'
-    ? settlement
-    : { outcome: settlement.outcome, reason: undefined }
+  if (settlement.outcome === 'answered') return settlement
+  return settlement.deadlineAt === undefined
+    ? { outcome: settlement.outcome, reason: undefined }
+    : { outcome: settlement.outcome, reason: undefined, deadlineAt: settlement.deadlineAt }
 }
 
 /**
@@ -124,7 +125,11 @@ export function createClusterAsks(deps: ClusterDeps) {
               requestedAt: deps.now(),
               timeoutMs: deadlineAt - deps.now(),
             },
-            () => void claim(rpcId, { outcome: 'timed-out' }),
+            () =>
+              void claim(rpcId, {
+                outcome: 'timed-out',
+                deadlineAt: deps.deadlines.armedAt(rpcId),
+              }),
           )
     count(sessionId, 1)
     if (!deps.store.get(rpcId)) deps.store.add(entry)
@@ -230,7 +235,9 @@ export function createClusterAsks(deps: ClusterDeps) {
     }
     if (outcome.status !== 'won') {
       // Settled elsewhere: its doorbell may have come while this claim ran, and waited for it.
-      collect(rpcId).catch((error: unknown) => deps.report(error, 'collect'))
+      // A timeout may instead have lost to a deadline moved where this node has not heard yet.
+      const settled = settlement.outcome === 'timed-out' ? rearmOrCollect(rpcId) : collect(rpcId)
+      settled.catch((error: unknown) => deps.report(error, 'collect'))
       return outcome.status === 'repeat'
     }
     const { sessionId } = outcome
@@ -246,6 +253,18 @@ export function createClusterAsks(deps: ClusterDeps) {
       else waiter.reject(failure(settlement.outcome, settlement.cause))
     }
     return true
+  }
+
+  /**
+   * After a timeout's claim lost: a question still pending had its deadline
+   * moved (its doorbell tells the tabs and the agent), so the timer waits for
+   * the stored one; otherwise it ended elsewhere, and is collected.
+   */
+  async function rearmOrCollect(rpcId: string): Promise<void> {
+    const stored = await coordinator.get(rpcId)
+    const deadlineAt = stored?.frame.deadlineAt
+    if (deadlineAt === undefined) return collect(rpcId)
+    if (waiters.has(rpcId)) deps.deadlines.rearm(rpcId, deadlineAt)
   }
 
   /**

@@ -10,7 +10,16 @@ import type { PendingEntry } from './pending-table.ts'
 /** How a question ended, as a coordinator records and reports it. */
 export type CoordinatedSettlement =
   | { outcome: 'answered'; answer: AskUserQuestionAnswer }
-  | { outcome: Exclude<QuestionOutcome, 'answered'>; reason?: 'server-gone' | undefined }
+  | {
+      outcome: Exclude<QuestionOutcome, 'answered'>
+      reason?: 'server-gone' | undefined
+      /**
+       * For `timed-out`: the deadline that passed. The claim is refused when
+       * the stored deadline moved past it (an extension this node had not
+       * heard of yet).
+       */
+      deadlineAt?: number | undefined
+    }
 
 /** A question as a coordinator registers it: the pending entry plus who awaits it. */
 export interface CoordinatedEntry extends PendingEntry {

@@ -56,6 +56,8 @@ interface Clock {
   /** The latest the deadline may move to. */
   readonly limitAt: number
   deadlineAt: number
+  /** When the timer fires: the deadline, or a later one stored elsewhere (`rearm`). */
+  armedAt: number
   /** The frame that says where the deadline is now, once it moved (sent after a replayed question). */
   movedFrame: string | undefined
   cancelTimer: () => void
@@ -150,6 +152,7 @@ export function createDeadlines(deps: DeadlineDeps) {
     const previousDeadlineAt = clock.deadlineAt
     clock.cancelTimer()
     clock.deadlineAt = deadlineAt
+    clock.armedAt = deadlineAt
     clock.cancelTimer = after(deadlineAt - deps.now(), clock.onDue)
     const frame: QuestionDeadlineFrame = {
       type: 'question/deadline',
@@ -184,6 +187,7 @@ export function createDeadlines(deps: DeadlineDeps) {
         onDue,
         limitAt: Math.max(deadlineAt, start.requestedAt + policy.maxTotalMs),
         deadlineAt,
+        armedAt: deadlineAt,
         movedFrame: undefined,
         cancelTimer: after(start.timeoutMs, onDue),
       }
@@ -220,6 +224,22 @@ export function createDeadlines(deps: DeadlineDeps) {
       const policy = policyOf(request)
       const limitAt = Math.max(frame.deadlineAt, frame.requestedAt + policy.maxTotalMs)
       return decide(policy, deadlineAt, limitAt, reason)
+    },
+    /** When the ask's timer fires (ms since the epoch), if it has one. */
+    armedAt(rpcId: string): number | undefined {
+      return clocks.get(rpcId)?.armedAt
+    },
+    /**
+     * Fires the ask's timer at `at` instead, telling no one: a cluster stored
+     * a later deadline this node has not heard of yet, and its news (`moved`)
+     * will say so to the tabs and the agent.
+     */
+    rearm(rpcId: string, at: number): void {
+      const clock = clocks.get(rpcId)
+      if (!clock || at <= clock.armedAt) return
+      clock.cancelTimer()
+      clock.armedAt = at
+      clock.cancelTimer = after(at - deps.now(), clock.onDue)
     },
     /** Another node moved the deadline of an ask this node holds: its clock follows. */
     moved(rpcId: string, deadlineAt: number, reason: DeadlineReason): void {
