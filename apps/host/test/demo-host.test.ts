@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startDemo, user } from './harness.ts'
+import { type Frame, startDemo, user } from './harness.ts'
 
 let demo: Awaited<ReturnType<typeof startDemo>>
 beforeEach(async () => {
@@ -14,7 +14,7 @@ async function respond(u: ReturnType<typeof user>, body: unknown) {
 }
 
 const transcript = async (u: ReturnType<typeof user>, sessionId: string) =>
-  (await u.request(`/api/sessions/${sessionId}`)).body.events as Record<string, any>[]
+  (await u.request(`/api/sessions/${sessionId}`)).body.events as Frame[]
 
 describe('principals and sessions', () => {
   it('mints an HttpOnly, SameSite=Lax principal cookie on the first page load', async () => {

@@ -2,6 +2,9 @@ import { type AddressInfo, connect } from 'node:net'
 import { WebSocket } from 'ws'
 import { createDemoServer, type DemoServerOptions } from '../src/server.ts'
 
+// biome-ignore lint/suspicious/noExplicitAny: frames and events are read by shape in these tests
+export type Frame = Record<string, any>
+
 /** A demo server on an ephemeral loopback port (test API on, no web app unless `webRoot`). */
 export async function startDemo(options: Partial<DemoServerOptions> = {}) {
   const demo = createDemoServer({
@@ -78,7 +81,7 @@ export function user(base: string, initialCookie = '') {
         frames,
         socket,
         /** Resolves with the first frame (already received or future) that passes `test`. */
-        next(test: (frame: Record<string, any>) => boolean): Promise<Record<string, any>> {
+        next(test: (frame: Frame) => boolean): Promise<Frame> {
           const seen = frames.find(test)
           if (seen) {
             frames.splice(frames.indexOf(seen), 1)
