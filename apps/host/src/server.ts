@@ -159,6 +159,7 @@ export function createDemoServer(options: DemoServerOptions) {
       testApi?.onRegistered(info)
       status.registered(info.sessionId)
     },
+    onResolved: (info) => status.resolved(info),
     // A test ask may ask for its own window (`amendWindowMs`); every other ask gets the demo's.
     amendWindowMs: ({ rpcId }) =>
       testApi?.amendWindowOf(rpcId) ?? options.amendWindowMs ?? DEFAULT_AMEND_WINDOW_MS,

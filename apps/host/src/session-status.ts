@@ -1,5 +1,5 @@
 import type { SessionStatus } from '@parley/demo-chat'
-import type { PendingEntry, QuestionCoordinator } from '@parley/host'
+import type { PendingEntry, QuestionCoordinator, ResolvedInfo } from '@parley/host'
 
 /**
  * Whether a session waits for an answer (and whether that is a plan review),
@@ -11,6 +11,8 @@ export interface SessionStatusSource {
   track(sessionId: string, planReview: boolean, pending: Promise<unknown>): void
   /** The host registered an ask of `sessionId` (its `onRegistered`). */
   registered(sessionId: string): void
+  /** The host told its tabs a question ended (its `onResolved`). */
+  resolved(info: ResolvedInfo): void
   statusOf(sessionIds: readonly string[]): Promise<Map<string, SessionStatus>>
 }
 
@@ -44,6 +46,7 @@ export function createLocalStatus(changed: (sessionId: string) => void): Session
       pending.then(done, done)
     },
     registered() {},
+    resolved() {},
     async statusOf(sessionIds) {
       return new Map(sessionIds.map((id) => [id, statusFrom(asks.get(id)?.values() ?? [])]))
     },
@@ -69,6 +72,10 @@ export function createClusterStatus(
       pending.then(done, done)
     },
     registered: changed,
+    // A dead node's questions are reaped where no agent's promise settles: every survivor says so.
+    resolved(info) {
+      if (info.reason === 'server-gone') changed(info.sessionId)
+    },
     async statusOf(sessionIds) {
       const wanted = new Set(sessionIds)
       const entries = await coordinator.snapshot((id) => wanted.has(id), wanted)

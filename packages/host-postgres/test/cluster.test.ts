@@ -188,7 +188,8 @@ describe('when a node dies', () => {
 
   it('retires a crashed node’s questions within the reap time', async () => {
     const a = await cluster.start('a')
-    const b = await cluster.start('b')
+    const onResolved = vi.fn()
+    const b = await cluster.start('b', {}, { onResolved })
     const tab = await readyTab(b.base, { sessions: ['s1'] })
     a.ask('s1')
     await tab.count('question/requested')
@@ -197,6 +198,13 @@ describe('when a node dies', () => {
     const [resolved] = await tab.count('question/resolved')
     expect(resolved).toMatchObject({ outcome: 'aborted', reason: 'server-gone' })
     expect(Date.now() - crashedAt).toBeLessThan(3_000)
+    // The survivor's app hears it too (where no agent's promise settles).
+    expect(onResolved).toHaveBeenCalledExactlyOnceWith({
+      rpcId: resolved?.rpcId,
+      sessionId: 's1',
+      outcome: 'aborted',
+      reason: 'server-gone',
+    })
   })
 })
 

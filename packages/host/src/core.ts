@@ -92,6 +92,20 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     maxStreamsPerPrincipal: options.maxStreamsPerPrincipal ?? 32,
     principalKey: options.principalKey ?? ((principal) => principal),
     deadlineFrame: (rpcId) => deadlines.replayFrame(rpcId),
+    resolved: options.onResolved
+      ? (frame) => {
+          try {
+            options.onResolved?.({
+              rpcId: frame.rpcId,
+              sessionId: frame.sessionId,
+              outcome: frame.outcome,
+              ...(frame.reason !== undefined && { reason: frame.reason }),
+            })
+          } catch (error) {
+            report(error, 'onResolved')
+          }
+        }
+      : undefined,
     report,
   })
   const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)

@@ -43,4 +43,5 @@ export type {
   MuxRefusal,
   QuestionHostOptions,
   RegisteredInfo,
+  ResolvedInfo,
 } from './types.ts'

@@ -1,4 +1,4 @@
-import type { DownlinkFrame } from '@parley/seam/wire'
+import type { DownlinkFrame, QuestionResolvedFrame } from '@parley/seam/wire'
 import type { PendingEntry, PendingStore } from './pending-table.ts'
 import { type Refusal, refusal } from './refusals.ts'
 
@@ -80,6 +80,8 @@ interface HubDeps<P> {
   maxStreams: number
   maxStreamsPerPrincipal: number
   principalKey(principal: P): unknown
+  /** Sees each `question/resolved` frame published (the host's `onResolved`). */
+  resolved?: ((frame: QuestionResolvedFrame) => void) | undefined
   /** A `question/deadline` frame to send right after this question's replayed frame (its deadline moved). */
   deadlineFrame?(rpcId: string): string | undefined
   report(error: unknown, where: string): void
@@ -206,6 +208,8 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
   function publish(sessionId: string, frame: DownlinkFrame, text = JSON.stringify(frame)): void {
     const requested = frame.type === 'question/requested' ? String(frame.rpcId) : undefined
     const resolved = frame.type === 'question/resolved' ? String(frame.rpcId) : undefined
+    // App frames never use a `question/` type (reserved), so this is the host's own frame.
+    if (resolved !== undefined) deps.resolved?.(frame as QuestionResolvedFrame)
     if (resolved !== undefined && clustered) {
       recentlyResolved.add(resolved)
       if (recentlyResolved.size > RECENTLY_RESOLVED) {

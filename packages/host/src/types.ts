@@ -1,4 +1,5 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
+import type { QuestionOutcome } from '@parley/seam/wire'
 import type { AmendStore } from './amend-store.ts'
 import type { QuestionCoordinator } from './coordinator.ts'
 import type { DeadlinePolicyOption } from './deadlines.ts'
@@ -26,6 +27,15 @@ export interface RegisteredInfo {
   rpcId: string
   sessionId: string
   request: AskUserQuestionRequest
+}
+
+/** A question that ended, as this node's tabs are told (`question/resolved`). */
+export interface ResolvedInfo {
+  rpcId: string
+  sessionId: string
+  outcome: QuestionOutcome
+  /** `server-gone`: the node that asked it stopped (cluster mode). */
+  reason?: 'server-gone' | undefined
 }
 
 /** Timer functions, injectable so tests can drive `timeoutMs` with fake time. */
@@ -70,6 +80,11 @@ export interface QuestionHostOptions<P> {
   allowedOrigins?: readonly string[]
   /** Observes each registered ask (the demo's test API uses it to learn the rpcId). */
   onRegistered?(info: RegisteredInfo): void
+  /**
+   * Observes each question that ended, as this node tells its tabs: here,
+   * or (in a cluster) on another node, or reaped with its dead node.
+   */
+  onResolved?(info: ResolvedInfo): void
   /** Where pending questions live. @default an in-memory table */
   store?: PendingStore
   /**

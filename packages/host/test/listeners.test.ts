@@ -140,6 +140,27 @@ describe('a hook or store that throws', () => {
     tab.close()
   })
 
+  it('onResolved sees each question that ended, once, and a throwing one is reported', async () => {
+    const seen: unknown[] = []
+    const { base, ask } = await start({
+      onResolved: (info) => {
+        seen.push(info)
+        throw new Error('observer down')
+      },
+    })
+    const tab = await readyTab(base)
+    const asked = ask('s1')
+    const [requested] = await tab.count('question/requested')
+    const rpcId = String(requested?.rpcId)
+    expect((await post(base, answerBody(rpcId, 's1'))).json).toEqual({ accepted: true })
+    await asked
+    const [resolved] = await tab.count('question/resolved')
+    expect(resolved).toMatchObject({ rpcId, outcome: 'answered' })
+    expect(seen).toEqual([{ rpcId, sessionId: 's1', outcome: 'answered' }])
+    expect(errors).toContain('onResolved')
+    tab.close()
+  })
+
   it('a store whose lookup throws answers 500 and the host keeps serving', async () => {
     const memory = createMemoryPendingStore()
     const store: PendingStore = {
