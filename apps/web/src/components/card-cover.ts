@@ -21,7 +21,7 @@ export function useCardCover(logRef: RefObject<HTMLElement | null>, onChange: ()
     const holder = log?.parentElement
     const main = holder?.parentElement
     if (!log || !holder || !main) return
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)')
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)')
     let card: Element | null = null
     let cover = 0
     let lastTop: number | undefined
@@ -29,7 +29,7 @@ export function useCardCover(logRef: RefObject<HTMLElement | null>, onChange: ()
       const top = card?.getBoundingClientRect().top
       // The same card moved without resizing (from over the input onto its place): glide
       // from where it was, so it never jumps (a transform is not a layout shift).
-      if (top !== undefined && lastTop !== undefined && top !== lastTop && moved && !still.matches)
+      if (top !== undefined && lastTop !== undefined && top !== lastTop && moved && !still?.matches)
         card?.animate([{ transform: `translateY(${lastTop - top}px)` }, { transform: 'none' }], {
           duration: 180,
           easing: 'ease-out',
