@@ -14,6 +14,7 @@ import {
   isMultiSelect,
   optionLabels,
 } from './composer.state.ts'
+import { type ToolbarMove, toolbarTarget } from './composer.toolbar.ts'
 import type { ComposerEffect, ComposerState, FocusTarget, QuestionDraft } from './composer.types.ts'
 
 /** What `transition` returns. */
@@ -197,21 +198,11 @@ export function goTo(state: ComposerState, index: number): TransitionResult {
 }
 
 /** Moves roving focus in the option list (wrapping). */
-export function moveOptionFocus(
-  state: ComposerState,
-  to: 'next' | 'previous' | 'first' | 'last',
-): TransitionResult {
+export function moveOptionFocus(state: ComposerState, to: ToolbarMove): TransitionResult {
   const count = optionLabels(state.request.questions[state.index]).length
   if (!isEditable(state) || count === 0) return unchanged(state)
-  const current = Math.min(Math.max(state.activeOption, 0), count - 1)
-  const target =
-    to === 'first'
-      ? 0
-      : to === 'last'
-        ? count - 1
-        : to === 'next'
-          ? (current + 1) % count
-          : (current - 1 + count) % count
+  // The same wrapping moves as the footer's toolbar, from a focus kept in range.
+  const target = toolbarTarget(to, Math.min(Math.max(state.activeOption, 0), count - 1), count)
   const next = target === state.activeOption ? state : { ...state, activeOption: target }
   return [next, [{ type: 'focus', target: { part: 'option', index: target } }]]
 }
