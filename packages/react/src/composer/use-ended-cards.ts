@@ -1,7 +1,7 @@
 import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ComposerSendResult } from './controller.ts'
-import { receiptEvent } from './receipt.ts'
+import { refusalOf } from './receipt.ts'
 import { type Attempt, endingFor, RETIRED_LIMIT, type RetiredCard } from './retired.ts'
 import type { ComposerEnding } from './settled.tsx'
 
@@ -20,14 +20,8 @@ export function watchReceipt(
 ): void {
   Promise.resolve(result).then(
     (value) => {
-      const event = receiptEvent(value)
-      if (event.type === 'RECEIPT_ACCEPTED') done('accepted')
-      else
-        done(
-          event.type === 'RECEIPT_REJECTED' && event.reason === 'not-pending'
-            ? 'not-pending'
-            : 'refused',
-        )
+      const reason = refusalOf(value)
+      done(reason === 'bad-response' ? 'refused' : (reason ?? 'accepted'))
     },
     () => done('failed'),
   )
