@@ -14,7 +14,14 @@ import {
   isMultiSelect,
   optionLabels,
 } from './composer.state.ts'
-import type { ComposerEffect, ComposerState, FocusTarget, QuestionDraft } from './composer.types.ts'
+import { type ToolbarMove, toolbarTarget } from './composer.toolbar.ts'
+import type {
+  ComposerEffect,
+  ComposerFeedback,
+  ComposerState,
+  FocusTarget,
+  QuestionDraft,
+} from './composer.types.ts'
 
 /** What `transition` returns. */
 export type TransitionResult = [ComposerState, ComposerEffect[]]
@@ -77,13 +84,24 @@ function edit(
   }
 }
 
+/**
+ * Shows `feedback` and announces it; with `at`, on question `at`, arriving
+ * there first (the feedback is announced after the position).
+ */
+export function withFeedback(
+  state: ComposerState,
+  feedback: Exclude<ComposerFeedback, null>,
+  at?: number,
+): TransitionResult {
+  const next = { ...state, feedback }
+  const announce: ComposerEffect = { type: 'announce', message: { key: 'feedback', feedback } }
+  return at === undefined ? [next, [announce]] : arrive(next, at, [announce])
+}
+
 /** Says why question `index`'s answer breaks its constraints, on that question. */
 function explainInvalid(state: ComposerState, index: number): TransitionResult {
   const feedback = { kind: 'message', key: 'invalid' } as const
-  const announce = { type: 'announce', message: { key: 'feedback', feedback } } as const
-  if (index === state.index) return [{ ...state, feedback }, [announce]]
-  const [next, effects] = arrive({ ...state, feedback }, index)
-  return [next, [...effects, announce]]
+  return withFeedback(state, feedback, index === state.index ? undefined : index)
 }
 
 /**
@@ -92,11 +110,7 @@ function explainInvalid(state: ComposerState, index: number): TransitionResult {
  */
 export function submit(state: ComposerState): TransitionResult {
   const open = firstOpenIndex(state)
-  if (open >= 0) {
-    const feedback = { kind: 'message', key: 'incomplete' } as const
-    const [next, effects] = arrive({ ...state, feedback }, open)
-    return [next, [...effects, { type: 'announce', message: { key: 'feedback', feedback } }]]
-  }
+  if (open >= 0) return withFeedback(state, { kind: 'message', key: 'incomplete' }, open)
   const invalid = firstInvalidIndex(state)
   if (invalid >= 0) return explainInvalid(state, invalid)
   const next: ComposerState = {
@@ -164,10 +178,7 @@ function toSubmit(state: ComposerState): TransitionResult {
 export function skipQuestion(state: ComposerState): TransitionResult {
   const question = state.request.questions[state.index]
   if (!isEditable(state) || !question) return unchanged(state)
-  if (question.required === true) {
-    const feedback = { kind: 'message', key: 'required' } as const
-    return [{ ...state, feedback }, [{ type: 'announce', message: { key: 'feedback', feedback } }]]
-  }
+  if (question.required === true) return withFeedback(state, { kind: 'message', key: 'required' })
   const next = edit(state, { ...emptyDraft(), skipped: true })
   return isLastQuestion(next) ? toSubmit(next) : arrive(next, next.index + 1)
 }
@@ -176,10 +187,8 @@ export function skipQuestion(state: ComposerState): TransitionResult {
 export function continueOn(state: ComposerState): TransitionResult {
   const question = state.request.questions[state.index]
   if (!isEditable(state) || !question) return unchanged(state)
-  if (!isCompleted(state, question.id)) {
-    const feedback = { kind: 'message', key: 'unanswered' } as const
-    return [{ ...state, feedback }, [{ type: 'announce', message: { key: 'feedback', feedback } }]]
-  }
+  if (!isCompleted(state, question.id))
+    return withFeedback(state, { kind: 'message', key: 'unanswered' })
   if (questionIssues(state, state.index).length > 0) return explainInvalid(state, state.index)
   return isLastQuestion(state) ? toSubmit(state) : arrive(state, state.index + 1)
 }
@@ -197,21 +206,11 @@ export function goTo(state: ComposerState, index: number): TransitionResult {
 }
 
 /** Moves roving focus in the option list (wrapping). */
-export function moveOptionFocus(
-  state: ComposerState,
-  to: 'next' | 'previous' | 'first' | 'last',
-): TransitionResult {
+export function moveOptionFocus(state: ComposerState, to: ToolbarMove): TransitionResult {
   const count = optionLabels(state.request.questions[state.index]).length
   if (!isEditable(state) || count === 0) return unchanged(state)
-  const current = Math.min(Math.max(state.activeOption, 0), count - 1)
-  const target =
-    to === 'first'
-      ? 0
-      : to === 'last'
-        ? count - 1
-        : to === 'next'
-          ? (current + 1) % count
-          : (current - 1 + count) % count
+  // The same wrapping moves as the footer's toolbar, from a focus kept in range.
+  const target = toolbarTarget(to, Math.min(Math.max(state.activeOption, 0), count - 1), count)
   const next = target === state.activeOption ? state : { ...state, activeOption: target }
   return [next, [{ type: 'focus', target: { part: 'option', index: target } }]]
 }

@@ -1,6 +1,5 @@
 import { assertNever } from './assert-never.ts'
 import {
-  arrive,
   chooseOption,
   continueOn,
   goTo,
@@ -13,6 +12,7 @@ import {
   type TransitionResult,
   toggleOption,
   unchanged,
+  withFeedback,
 } from './composer.answering.ts'
 import { hasAnyAnswer } from './composer.selectors.ts'
 import { createComposerState, optionLabels } from './composer.state.ts'
@@ -75,26 +75,22 @@ function receiptRejected(
       key: 'rejected',
       ...(issues && issues.length > 0 && { issues }),
     }
-    const failed: ComposerState = { ...state, phase: 'failed', feedback }
-    const announce = { type: 'announce', message: { key: 'feedback', feedback } } as const
     // Show the first question the host named, so its reason is read where it applies.
     const named = issues?.find((issue) => issue.questionId !== undefined)?.questionId
     const at = state.request.questions.findIndex((question) => question.id === named)
-    if (at >= 0 && at !== state.index) {
-      const [moved, effects] = arrive(failed, at)
-      return [moved, [...effects, announce]]
-    }
-    return [failed, [announce]]
+    return withFeedback(
+      { ...state, phase: 'failed' },
+      feedback,
+      at >= 0 && at !== state.index ? at : undefined,
+    )
   }
-  const feedback = { kind: 'message', key: 'not-pending' } as const
-  const next: ComposerState = {
+  const settled: ComposerState = {
     ...state,
     phase: 'settled',
     outcome: state.phase === 'cancelling' ? 'cancelled' : 'aborted',
-    feedback,
     confirmingCancel: false,
   }
-  return [next, [{ type: 'announce', message: { key: 'feedback', feedback } }]]
+  return withFeedback(settled, { kind: 'message', key: 'not-pending' })
 }
 
 function transportFailed(
@@ -106,10 +102,7 @@ function transportFailed(
   const feedback = failure
     ? ({ kind: 'text', text, failure } as const)
     : ({ kind: 'text', text } as const)
-  return [
-    { ...state, phase: 'failed', feedback },
-    [{ type: 'announce', message: { key: 'feedback', feedback } }],
-  ]
+  return withFeedback({ ...state, phase: 'failed' }, feedback)
 }
 
 function retry(state: ComposerState): TransitionResult {

@@ -17,7 +17,14 @@ import type { ValidationIssue } from './types.ts'
 
 type Path = (string | number)[]
 
-function bad(found: ValidationIssue[], id: string, path: Path, rule: string, message: string) {
+/** @internal Records one rule an answer item breaks (a module function: no closure per item). */
+export function bad(
+  found: ValidationIssue[],
+  id: string,
+  path: Path,
+  rule: string,
+  message: string,
+): void {
   found.push({ code: 'BAD_ANSWER', rule, questionId: id, path, message })
 }
 

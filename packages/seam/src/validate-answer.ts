@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { answerConstraintIssues } from './answer-constraints.ts'
+import { answerConstraintIssues, bad } from './answer-constraints.ts'
 import { shapeIssues } from './issues.ts'
 import {
   type AskUserQuestionAnswer,
@@ -11,17 +11,6 @@ import { isBlankText } from './text.ts'
 import type { AnswerValidation, ValidationIssue } from './types.ts'
 
 type Questions = { questions: readonly AskUserQuestionItem[] }
-
-/** Records one rule an answer item breaks (a module function: no closure per item). */
-function bad(
-  found: ValidationIssue[],
-  questionId: string,
-  path: (string | number)[],
-  rule: string,
-  message: string,
-): void {
-  found.push({ code: 'BAD_ANSWER', rule, questionId, path, message })
-}
 
 function itemIssues(
   question: AskUserQuestionItem,

@@ -2,6 +2,7 @@ import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { ComposerSendResult } from './controller.ts'
+import { focusIsFree, focusIsLost } from './focus.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
 import { holdsUnsentText, isSendingEnter, textOf } from './slot-input.ts'
 import { resolutionOf, useEndedCards } from './use-ended-cards.ts'
@@ -52,17 +53,6 @@ const TITLE = '[data-scope="question-composer"][data-part="title"]'
 
 /** How often a takeover held back by unsent chat text looks again. */
 const UNSENT_POLL_MS = 400
-
-function focusIsFree(slot: HTMLElement | null): boolean {
-  const active = document.activeElement
-  return !active || active === document.body || (slot?.contains(active) ?? false)
-}
-
-/** Focus is on nothing: the element that had it went away. */
-function focusIsLost(): boolean {
-  const active = document.activeElement
-  return !active || active === document.body
-}
 
 const FOCUSABLE =
   'textarea, input, [contenteditable="true"], [contenteditable=""], button, [tabindex]'

@@ -2,6 +2,7 @@ import { part } from '@parley/machine'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { useComposerContext } from './context.ts'
+import { focusIsLost } from './focus.ts'
 import { ChevronDown, ChevronUp, CloseIcon } from './icons.tsx'
 import { useApiValue, usePart, useStaticApi, useStaticPart } from './use-part.ts'
 
@@ -76,7 +77,7 @@ export function DismissConfirm() {
     return () => {
       // The bar is going away: don't leave focus on <body>.
       const root = ctx.rootRef.current
-      if (root && (document.activeElement === document.body || !document.activeElement))
+      if (root && focusIsLost())
         root.querySelector<HTMLElement>('[data-part="dismiss"], [data-part="title"]')?.focus()
     }
   }, [confirming, ctx])

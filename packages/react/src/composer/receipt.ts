@@ -22,18 +22,23 @@ function issuesOf(value: unknown): RejectedIssue[] {
   })
 }
 
+/** Why a resolved value refuses (`{ accepted: false, reason }`); `null`: it accepts. */
+export function refusalOf(value: unknown): Rejection | null {
+  const accepted =
+    typeof value !== 'object' ||
+    value === null ||
+    !('accepted' in value) ||
+    value.accepted !== false
+  return accepted ? null : rejectionOf(value)
+}
+
 /**
  * The event for a settled `onAnswer` / `onCancel` promise. A resolved value
  * shaped like a refused receipt (`{ accepted: false, reason }`) is a rejection;
  * any other resolved value is an accepted receipt.
  */
 export function receiptEvent(value: unknown): ComposerEvent {
-  const accepted =
-    typeof value !== 'object' ||
-    value === null ||
-    !('accepted' in value) ||
-    value.accepted !== false
-  const reason = accepted ? null : rejectionOf(value)
+  const reason = refusalOf(value)
   if (!reason) return { type: 'RECEIPT_ACCEPTED' }
   const issues = reason === 'bad-response' ? issuesOf(value) : []
   return issues.length > 0

@@ -2,6 +2,7 @@ import { draftLines, draftsAsText, part } from '@parley/machine'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { useComposerContext, useMessages } from './context.ts'
+import { focusIsFree } from './focus.ts'
 import { useApiValue } from './use-part.ts'
 
 /**
@@ -67,10 +68,7 @@ export function Settled({ ending, text: told, onClose, onSendAsMessage }: Settle
   useEffect(() => setSpoken(true), [])
   // A layout effect, so it runs before the slot's (a parent's) focus restore sees body.
   useLayoutEffect(() => {
-    const root = ctx.rootRef.current
-    const active = document.activeElement
-    const focusIsHere = !active || active === document.body || (root?.contains(active) ?? false)
-    if (focusIsHere) closeRef.current?.focus()
+    if (focusIsFree(ctx.rootRef.current)) closeRef.current?.focus()
   }, [ctx])
 
   const text =

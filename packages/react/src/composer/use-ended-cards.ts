@@ -1,7 +1,7 @@
 import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ComposerSendResult } from './controller.ts'
-import { receiptEvent } from './receipt.ts'
+import { refusalOf } from './receipt.ts'
 import { type Attempt, endingFor, RETIRED_LIMIT, type RetiredCard } from './retired.ts'
 import type { ComposerEnding } from './settled.tsx'
 
@@ -20,17 +20,21 @@ export function watchReceipt(
 ): void {
   Promise.resolve(result).then(
     (value) => {
-      const event = receiptEvent(value)
-      if (event.type === 'RECEIPT_ACCEPTED') done('accepted')
-      else
-        done(
-          event.type === 'RECEIPT_REJECTED' && event.reason === 'not-pending'
-            ? 'not-pending'
-            : 'refused',
-        )
+      const reason = refusalOf(value)
+      done(reason === 'bad-response' ? 'refused' : (reason ?? 'accepted'))
     },
     () => done('failed'),
   )
+}
+
+/** How a retired card ended, by the host's outcome and this tab's attempt. */
+function endingOf(
+  card: RetiredCard,
+  resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
+  attempts: ReadonlyMap<string, Attempt>,
+): ComposerEnding | 'leave' | null {
+  const rpcId = card.request.rpcId
+  return endingFor(card.request, resolutionOf(resolutions, rpcId), attempts.get(rpcId), card.at)
 }
 
 /** A card on screen: a pending request, or one that left; `ending` is how it ended (`null`: not decided). */
@@ -71,13 +75,7 @@ export function useEndedCards(
     setShown(active ?? null)
   }
   const cards = retired.flatMap((card) => {
-    const rpcId = card.request.rpcId
-    const ending = endingFor(
-      card.request,
-      resolutionOf(resolutions, rpcId),
-      attempts.current.get(rpcId),
-      card.at,
-    )
+    const ending = endingOf(card, resolutions, attempts.current)
     return ending === 'leave' ? [] : [{ request: card.request, ending }]
   })
   const leaving = cards.length !== retired.length
@@ -85,15 +83,7 @@ export function useEndedCards(
     if (!leaving) return
     focusInputNext.current = true
     setRetired((list) =>
-      list.filter(
-        (card) =>
-          endingFor(
-            card.request,
-            resolutionOf(resolutions, card.request.rpcId),
-            attempts.current.get(card.request.rpcId),
-            card.at,
-          ) !== 'leave',
-      ),
+      list.filter((card) => endingOf(card, resolutions, attempts.current) !== 'leave'),
     )
   }, [leaving, resolutions])
 
