@@ -48,6 +48,7 @@ function Column({ requests }: { requests: ComposerRequest[] }) {
         <div className="dock">
           <ComposerSlot
             className="question-area"
+            layout="overlay"
             requests={requests}
             onAnswer={() => {}}
             onCancel={() => {}}

@@ -52,6 +52,7 @@ export function QuestionArea({
       )}
       <SessionComposerSlot
         className="question-area"
+        layout="overlay"
         sessionId={sessionId}
         openRpcId={linked}
         onSendAsMessage={onSendAsMessage}

@@ -46,6 +46,13 @@ export interface ComposerSlotProps
   typingGraceMs?: number | undefined
   /** Clock in ms, injectable for tests. @default Date.now */
   now?: (() => number) | undefined
+  /**
+   * `overlay`: cards are laid over what is above the slot (the conversation's
+   * end), bottom-anchored on the chat input's place, which keeps its box
+   * under them; taking over and handing back move nothing on the page.
+   * `inline`: a card takes the input's place in the flow. @default 'inline'
+   */
+  layout?: 'inline' | 'overlay' | undefined
   className?: string | undefined
 }
 
@@ -86,6 +93,7 @@ export function ComposerSlot({
   onSendAsMessage,
   typingGraceMs = 1000,
   now = Date.now,
+  layout,
   className,
   ...composerProps
 }: ComposerSlotProps) {
@@ -264,6 +272,7 @@ export function ComposerSlot({
       data-scope="composer-slot"
       data-part="root"
       data-state={active ? 'pending' : 'idle'}
+      data-layout={layout}
       className={className}
       ref={slotRef}
     >
