@@ -120,8 +120,8 @@ export interface ComposerLabels {
   constraintCustomNotAllowed: string
   /** A question's suggested answer (an MCP `default`), shown as the field's placeholder: `{value}`. */
   constraintSuggestion: string
-  /** The key hint on the last question, where Enter moves to Submit. */
-  keyboardHintLast: string
+  /** The key hint when Enter will send the batch (every other question is answered or skipped). */
+  keyboardHintSubmit: string
   /** The key hint on touch keyboards, where Enter is a newline. */
   keyboardHintTouch: string
   progressLabel: string

@@ -183,7 +183,7 @@ export function skipQuestion(state: ComposerState): TransitionResult {
   return isLastQuestion(next) ? toSubmit(next) : arrive(next, next.index + 1)
 }
 
-/** Enter in the custom field: advance, or on the last question move focus to Submit (never submits). */
+/** The Next button: advance, or on the last question move focus to Submit (never submits). */
 export function continueOn(state: ComposerState): TransitionResult {
   const question = state.request.questions[state.index]
   if (!isEditable(state) || !question) return unchanged(state)
@@ -191,6 +191,42 @@ export function continueOn(state: ComposerState): TransitionResult {
     return withFeedback(state, { kind: 'message', key: 'unanswered' })
   if (questionIssues(state, state.index).length > 0) return explainInvalid(state, state.index)
   return isLastQuestion(state) ? toSubmit(state) : arrive(state, state.index + 1)
+}
+
+/** The first open question after `index`, wrapping around; -1 when none is open. */
+function nextOpenIndex(state: ComposerState, index: number): number {
+  const { questions } = state.request
+  for (let step = 1; step <= questions.length; step++) {
+    const at = (index + step) % questions.length
+    const question = questions[at]
+    if (question && !isCompleted(state, question.id)) return at
+  }
+  return -1
+}
+
+/**
+ * Enter, as the design note says: it submits when every question is answered
+ * or explicitly skipped; otherwise it goes to the next open question. An
+ * unanswered or invalid question on screen is explained where it is.
+ */
+export function confirmAnswer(state: ComposerState): TransitionResult {
+  const question = state.request.questions[state.index]
+  if (!isEditable(state) || !question) return unchanged(state)
+  if (!isCompleted(state, question.id))
+    return withFeedback(state, { kind: 'message', key: 'unanswered' })
+  if (questionIssues(state, state.index).length > 0) return explainInvalid(state, state.index)
+  const open = nextOpenIndex(state, state.index)
+  return open < 0 ? submit(state) : arrive(state, open)
+}
+
+/** Enter on the focused option: choose it (single-select), then {@link confirmAnswer}. */
+export function confirmOption(state: ComposerState): TransitionResult {
+  const question = state.request.questions[state.index]
+  const label = optionLabels(question)[state.activeOption]
+  if (!isEditable(state) || !question || label === undefined) return unchanged(state)
+  if (isMultiSelect(question)) return confirmAnswer(state)
+  const { custom } = draftOf(state, question.id)
+  return confirmAnswer(edit(state, { selected: [label], custom, skipped: false }))
 }
 
 /** Feedback about the question on screen ("choose an option…"), which moving away retires. */

@@ -151,7 +151,7 @@ export function questionParts(scope: ConnectScope) {
       'aria-disabled': !editable || undefined,
       onInput: (text: string) => send({ type: 'SET_CUSTOM_TEXT', text }),
       onCompositionStart: () => composition?.compositionStart(),
-      onCompositionEnd: () => composition?.compositionEnd(),
+      onCompositionEnd: (timeStamp?: number) => composition?.compositionEnd(timeStamp),
       onBlur: () => composition?.blur(),
     }),
     getHintProps: () => ({ ...part('hint'), id: ids.hint }),

@@ -29,6 +29,7 @@ function hasModifier(key: KeyInput): boolean {
 
 function optionsIntent(key: KeyInput, state: ComposerState | undefined): ComposerEvent | null {
   if (hasModifier(key)) return null
+  if (key.key === 'Enter') return key.shiftKey ? null : { type: 'CONFIRM_OPTION' }
   const to = ARROWS[key.key]
   if (to) return { type: 'MOVE_OPTION_FOCUS', to }
   if (/^[1-9]$/.test(key.key)) {
@@ -50,13 +51,14 @@ function optionsIntent(key: KeyInput, state: ComposerState | undefined): Compose
  *   optional tracker swallows) never produce an event.
  * - Escape never cancels: it closes the cancel confirmation (`KEEP_ANSWERING`)
  *   when it is open, else `null`.
+ * - Enter, as the design note says, submits when every question is answered
+ *   or explicitly skipped, else goes to the next open question: in the custom
+ *   field `CONFIRM_ANSWER`, on an option `CONFIRM_OPTION` (a single-select
+ *   option is chosen first; Space toggles a multi-select one). Shift+Enter is
+ *   a newline in the custom field (`null`), and so is Enter on a touch keyboard.
  * - In the option list: digits 1–9 choose / toggle the n-th option (`null`
  *   past the last option when `state` is given); arrows, Home and End move
- *   roving focus.
- * - In the custom field: Enter continues (`CONTINUE`: the next question, or
- *   on the last one focus to Submit, never a submit); Shift+Enter is a
- *   newline (`null`), and so is Enter on a touch keyboard. Digits are plain
- *   text there.
+ *   roving focus. Digits are plain text in the custom field.
  */
 export function keyIntent(
   key: KeyInput,
@@ -72,7 +74,7 @@ export function keyIntent(
       return optionsIntent(key, state)
     case 'custom':
       return key.key === 'Enter' && !key.shiftKey && !key.altKey && !options.touch
-        ? { type: 'CONTINUE' }
+        ? { type: 'CONFIRM_ANSWER' }
         : null
     case 'elsewhere':
       return null

@@ -1,6 +1,11 @@
 import type { AskUserQuestionItem } from '@parley/seam'
 import type { ComposerLabels } from './composer.anatomy.ts'
-import { isLastQuestion, type QuestionStatus, questionIssues } from './composer.selectors.ts'
+import {
+  enterSubmits,
+  isLastQuestion,
+  type QuestionStatus,
+  questionIssues,
+} from './composer.selectors.ts'
 import type {
   AnnounceMessage,
   ComposerFeedback,
@@ -30,10 +35,14 @@ export function primaryLabel(labels: ComposerLabels, state: ComposerState): stri
   return { retry: labels.retry, submit: labels.submit, next: labels.next }[primaryAction(state)]
 }
 
-/** The key hint: what Enter does in the custom field of the question on screen. */
+/**
+ * The key hint: what Enter does in the question on screen, "Enter to submit"
+ * when every other question is answered or skipped, else "Enter for the next
+ * question" (touch: use the buttons).
+ */
 export function keyHintText(labels: ComposerLabels, state: ComposerState, touch: boolean): string {
   if (touch) return labels.keyboardHintTouch
-  return isLastQuestion(state) ? labels.keyboardHintLast : labels.keyboardHint
+  return enterSubmits(state) ? labels.keyboardHintSubmit : labels.keyboardHint
 }
 
 const FEEDBACK = {

@@ -113,7 +113,16 @@ export function firstOpenIndex(state: ComposerState): number {
   return state.request.questions.findIndex((question) => !isCompleted(state, question.id))
 }
 
-/** True when the question on screen is the last one. */
+/**
+ * True when an Enter now would send the batch: every question but the one on
+ * screen is answered or skipped (the key hint says "Enter to submit").
+ */
+export function enterSubmits(state: ComposerState): boolean {
+  return state.request.questions.every(
+    (question, index) => index === state.index || isCompleted(state, question.id),
+  )
+}
+
 /**
  * True once the request left the user's hands: the host accepted the answer
  * (`awaiting-resolution`) or settled the request. Saved drafts are no longer
@@ -123,6 +132,7 @@ export function isFinished(state: ComposerState): boolean {
   return state.phase === 'awaiting-resolution' || state.phase === 'settled'
 }
 
+/** True when the question on screen is the last one. */
 export function isLastQuestion(state: ComposerState): boolean {
   return state.index === state.request.questions.length - 1
 }

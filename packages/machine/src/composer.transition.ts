@@ -1,6 +1,8 @@
 import { assertNever } from './assert-never.ts'
 import {
   chooseOption,
+  confirmAnswer,
+  confirmOption,
   continueOn,
   goTo,
   hasEditableQuestion,
@@ -173,6 +175,10 @@ export function transition(state: ComposerState, event: ComposerEvent): Transiti
       return goTo(state, event.index)
     case 'CONTINUE':
       return continueOn(state)
+    case 'CONFIRM_ANSWER':
+      return confirmAnswer(state)
+    case 'CONFIRM_OPTION':
+      return confirmOption(state)
     case 'SUBMIT':
       return hasEditableQuestion(state) ? submit(state) : unchanged(state)
     case 'REQUEST_CANCEL':

@@ -128,7 +128,18 @@ export type ComposerEvent =
   | { type: 'GO_NEXT' }
   | { type: 'GO_PREVIOUS' }
   | { type: 'GO_TO_QUESTION'; index: number }
+  /** The Next button: the next question (an answer or a skip on this one first). */
   | { type: 'CONTINUE' }
+  /**
+   * Enter in the custom field: submits when every question is answered or
+   * skipped, else goes to the next open question.
+   */
+  | { type: 'CONFIRM_ANSWER' }
+  /**
+   * Enter on the focused option: a single-select question chooses it first;
+   * then as `CONFIRM_ANSWER` (a multi-select option is not toggled: Space does that).
+   */
+  | { type: 'CONFIRM_OPTION' }
   | { type: 'SUBMIT' }
   | { type: 'REQUEST_CANCEL' }
   | { type: 'CONFIRM_CANCEL' }

@@ -10,14 +10,21 @@ export interface KeyInput {
   isComposing: boolean
   /** `KeyboardEvent.keyCode`; 229 means an IME is processing the key. */
   keyCode: number
+  /**
+   * `KeyboardEvent.timeStamp`: when the browser made the event, on the same
+   * clock as the `compositionend` event's. When both are given the Safari
+   * guard compares them, so a busy page that runs the handler late still
+   * tells the stray Enter from a deliberate one.
+   */
+  timeStamp?: number | undefined
 }
 
 /** Tracks IME composition so a composition's Enter never continues or submits. */
 export interface CompositionTracker {
   /** Feed `compositionstart`. */
   compositionStart(): void
-  /** Feed `compositionend`. */
-  compositionEnd(): void
+  /** Feed `compositionend`, with the event's `timeStamp` when there is one. */
+  compositionEnd(timeStamp?: number): void
   /** Feed `blur` of the text field: forgets any composition. */
   blur(): void
   /** True while a composition is open. */
@@ -33,7 +40,7 @@ export interface CompositionTracker {
 
 /** Options of {@link createCompositionTracker}. */
 export interface CompositionTrackerOptions {
-  /** Clock in milliseconds. @default Date.now */
+  /** Clock in milliseconds, read only when the events carry no `timeStamp`. @default Date.now */
   now?: () => number
   /** How long after `compositionend` a plain Enter is still swallowed. @default 50 */
   windowMs?: number
@@ -55,16 +62,18 @@ export function createCompositionTracker(
   const now = settings.now ?? Date.now
   const windowMs = settings.windowMs ?? 50
   let composing = false
-  let endedAt: number | null = null
+  // When the composition ended: the event's own timestamp, or else the clock's.
+  let endedAt: { at: number; stamped: boolean } | null = null
 
   return {
     compositionStart() {
       composing = true
       endedAt = null
     },
-    compositionEnd() {
+    compositionEnd(timeStamp) {
       composing = false
-      endedAt = now()
+      endedAt =
+        timeStamp === undefined ? { at: now(), stamped: false } : { at: timeStamp, stamped: true }
     },
     blur() {
       composing = false
@@ -77,7 +86,8 @@ export function createCompositionTracker(
       // Only the first keydown after compositionend can be the stray Enter.
       endedAt = null
       if (ended === null || key.key !== 'Enter' || key.shiftKey) return false
-      return now() - ended <= windowMs
+      const at = ended.stamped && key.timeStamp !== undefined ? key.timeStamp : now()
+      return at - ended.at <= windowMs
     },
   }
 }

@@ -8,7 +8,7 @@ import {
   selectCustomText,
   transition,
 } from '../src/index.ts'
-import { request } from './fixtures.ts'
+import { answeredState, request } from './fixtures.ts'
 import { labels } from './vanilla-renderer.ts'
 
 const format = (template: string, values: Record<string, string | number>) =>
@@ -125,12 +125,15 @@ describe('createShownStore', () => {
 describe('the key hint names what Enter will do', () => {
   const last = () =>
     transition(createComposerState(request), { type: 'GO_TO_QUESTION', index: 2 })[0]
-  it('the next question before the last, Submit on the last, the buttons on touch', () => {
+  it('the next question while others are open, Submit when Enter will send, the buttons on touch', () => {
     expect(connect(createComposerState(request), () => {}, options).keyHint).toBe(
       labels.keyboardHint,
     )
-    expect(connect(last(), () => {}, options).keyHint).toBe(labels.keyboardHintLast)
+    // Earlier questions still open: Enter goes to the first of them.
+    expect(connect(last(), () => {}, options).keyHint).toBe(labels.keyboardHint)
+    expect(connect(answeredState(), () => {}, options).keyHint).toBe(labels.keyboardHintSubmit)
     const touch = { ...options, touch: () => true }
+    expect(connect(answeredState(), () => {}, touch).keyHint).toBe(labels.keyboardHintTouch)
     expect(connect(last(), () => {}, touch).keyHint).toBe(labels.keyboardHintTouch)
   })
   it('on touch, Enter in the custom field sends no event', () => {

@@ -32,16 +32,18 @@ function clock(start = 1000) {
 }
 
 describe('the keyboard map', () => {
-  it('Enter in the custom field continues', () => {
-    expect(keyIntent(key('Enter'), 'custom')).toEqual({ type: 'CONTINUE' })
+  it('Enter in the custom field confirms the answer (submit when complete, else the next open question)', () => {
+    expect(keyIntent(key('Enter'), 'custom')).toEqual({ type: 'CONFIRM_ANSWER' })
   })
 
   it('Shift+Enter in the custom field is a newline, not an event', () => {
     expect(keyIntent(key('Enter', { shiftKey: true }), 'custom')).toBeNull()
   })
 
-  it('Enter outside the custom field is left to the browser', () => {
-    expect(keyIntent(key('Enter'), 'options')).toBeNull()
+  it('Enter on an option confirms it; Shift+Enter there and Enter elsewhere are left to the browser', () => {
+    expect(keyIntent(key('Enter'), 'options')).toEqual({ type: 'CONFIRM_OPTION' })
+    expect(keyIntent(key('Enter', { shiftKey: true }), 'options')).toBeNull()
+    expect(keyIntent(key('Enter', { ctrlKey: true }), 'options')).toBeNull()
     expect(keyIntent(key('Enter'), 'elsewhere')).toBeNull()
   })
 
@@ -129,7 +131,7 @@ describe('IME safety', () => {
     time.advance(5)
     expect(keyIntent(key('Enter'), 'custom', undefined, { composition: tracker })).toBeNull()
     expect(keyIntent(key('Enter'), 'custom', undefined, { composition: tracker })).toEqual({
-      type: 'CONTINUE',
+      type: 'CONFIRM_ANSWER',
     })
   })
 
@@ -148,7 +150,7 @@ describe('IME safety', () => {
     tracker.compositionEnd()
     time.advance(400)
     expect(keyIntent(key('Enter'), 'custom', undefined, { composition: tracker })).toEqual({
-      type: 'CONTINUE',
+      type: 'CONFIRM_ANSWER',
     })
   })
 
@@ -179,6 +181,25 @@ describe('IME safety', () => {
     expect(tracker.shouldIgnoreEnter(key('Enter'))).toBe(false)
   })
 
+  it('compares the events own timestamps, so a handler that runs late still swallows the stray Enter', () => {
+    // The page was busy: the clock moved 400 ms before the handler ran, but the
+    // browser made the keydown 8 ms after compositionend.
+    const time = clock()
+    const tracker = createCompositionTracker({ now: time.now })
+    tracker.compositionStart()
+    tracker.compositionEnd(5000)
+    time.advance(400)
+    expect(tracker.shouldIgnoreEnter(key('Enter', { timeStamp: 5008 }))).toBe(true)
+  })
+
+  it('never swallows an Enter whose own timestamp is past the window, however early it runs', () => {
+    const time = clock()
+    const tracker = createCompositionTracker({ now: time.now })
+    tracker.compositionStart()
+    tracker.compositionEnd(5000)
+    expect(tracker.shouldIgnoreEnter(key('Enter', { timeStamp: 5300 }))).toBe(false)
+  })
+
   it('honours a custom window', () => {
     const time = clock()
     const tracker = createCompositionTracker({ now: time.now, windowMs: 10 })
@@ -191,9 +212,9 @@ describe('IME safety', () => {
 
 describe('on a touch keyboard', () => {
   const state = createComposerState(request)
-  it('Enter in the custom field is a newline, not CONTINUE', () => {
+  it('Enter in the custom field is a newline, not CONFIRM_ANSWER', () => {
     expect(keyIntent(key('Enter'), 'custom', state, { touch: true })).toBeNull()
-    expect(keyIntent(key('Enter'), 'custom', state)).toEqual({ type: 'CONTINUE' })
+    expect(keyIntent(key('Enter'), 'custom', state)).toEqual({ type: 'CONFIRM_ANSWER' })
   })
   it('the option keys still work', () => {
     expect(keyIntent(key('1'), 'options', state, { touch: true })).toEqual({

@@ -1,6 +1,7 @@
 import { validateAnswer } from '@parley/seam'
 import { describe, expect, it } from 'vitest'
 import {
+  type ComposerRequest,
   canSubmit,
   createComposerState,
   selectProgress,
@@ -300,6 +301,118 @@ describe('continuing (Enter in the custom field)', () => {
   it('the next edit clears the feedback', () => {
     const [state] = drive(fresh(), { type: 'CONTINUE' }, { type: 'SET_CUSTOM_TEXT', text: 'a' })
     expect(state.feedback).toBeNull()
+  })
+})
+
+describe('Enter (CONFIRM_ANSWER, CONFIRM_OPTION), as the design note says', () => {
+  it('Enter on the last, complete question submits the batch', () => {
+    const [state, effects] = transition(answeredState(), { type: 'CONFIRM_ANSWER' })
+    expect(state.phase).toBe('submitting')
+    expect(effects).toContainEqual({ type: 'submit', rpcId: 'rpc-1', answer: toAnswer(state) })
+  })
+
+  it('a one-question free-text ask goes with one Enter', () => {
+    const name: ComposerRequest = {
+      rpcId: 'rpc-name',
+      questions: [{ id: 'name', question: 'What should the project be called?' }],
+    }
+    const [state, effects] = drive(
+      createComposerState(name),
+      { type: 'SET_CUSTOM_TEXT', text: 'parley' },
+      { type: 'CONFIRM_ANSWER' },
+    )
+    expect(state.phase).toBe('submitting')
+    expect(effects.filter((effect) => effect.type === 'submit')).toHaveLength(1)
+  })
+
+  it('with earlier questions open, goes to the first of them and sends nothing', () => {
+    const [state, effects] = drive(
+      fresh(),
+      { type: 'GO_TO_QUESTION', index: 2 },
+      { type: 'SET_CUSTOM_TEXT', text: 'ok' },
+      { type: 'CONFIRM_ANSWER' },
+    )
+    expect(state.index).toBe(0)
+    expect(state.phase).toBe('answering')
+    expect(effects.some((effect) => effect.type === 'submit')).toBe(false)
+  })
+
+  it('before the last question, goes to the next open one', () => {
+    const [state] = drive(
+      fresh(),
+      { type: 'SET_CUSTOM_TEXT', text: 'Teal' },
+      { type: 'CONFIRM_ANSWER' },
+    )
+    expect(state.index).toBe(1)
+    expect(state.phase).toBe('answering')
+  })
+
+  it('submits from any question once every other one is answered or skipped', () => {
+    const [back] = drive(answeredState(), { type: 'GO_TO_QUESTION', index: 0 })
+    const [state] = transition(back, { type: 'CONFIRM_ANSWER' })
+    expect(state.phase).toBe('submitting')
+  })
+
+  it('counts a skipped question as done', () => {
+    const [state] = drive(
+      fresh(),
+      { type: 'CHOOSE_OPTION', label: 'Blue' },
+      { type: 'SKIP_QUESTION' },
+      { type: 'SET_CUSTOM_TEXT', text: 'thin' },
+      { type: 'CONFIRM_ANSWER' },
+    )
+    expect(state.phase).toBe('submitting')
+    expect(state.drafts.toppings?.skipped).toBe(true)
+  })
+
+  it('on an unanswered question says so and stays', () => {
+    const [state, effects] = transition(fresh(), { type: 'CONFIRM_ANSWER' })
+    expect(state.index).toBe(0)
+    expect(state.feedback).toEqual({ kind: 'message', key: 'unanswered' })
+    expect(effects.some((effect) => effect.type === 'submit')).toBe(false)
+  })
+
+  it('Enter on an option of a single-select last question chooses it and submits', () => {
+    const [focused] = transition(createComposerState(single), {
+      type: 'MOVE_OPTION_FOCUS',
+      to: 'next',
+    })
+    const [state, effects] = transition(focused, { type: 'CONFIRM_OPTION' })
+    expect(state.phase).toBe('submitting')
+    expect(effects).toContainEqual({
+      type: 'submit',
+      rpcId: 'rpc-single',
+      answer: { answers: [{ id: 'ok', selected: ['No'] }] },
+    })
+  })
+
+  it('Enter on a multi-select option never toggles it: it confirms what is checked', () => {
+    const [start] = drive(fresh(), { type: 'CHOOSE_OPTION', label: 'Blue' })
+    const [none] = transition(start, { type: 'CONFIRM_OPTION' })
+    expect(none.drafts.toppings?.selected ?? []).toEqual([])
+    expect(none.feedback).toEqual({ kind: 'message', key: 'unanswered' })
+    const [checked] = transition(start, { type: 'TOGGLE_OPTION', label: 'Ham' })
+    const [next] = transition(checked, { type: 'CONFIRM_OPTION' })
+    expect(next.drafts.toppings?.selected).toEqual(['Ham'])
+    expect(next.index).toBe(2)
+  })
+
+  it('does nothing once the card left the user (submitting, settled)', () => {
+    const [sent] = transition(answeredState(), { type: 'SUBMIT' })
+    expect(transition(sent, { type: 'CONFIRM_ANSWER' })[0]).toBe(sent)
+    expect(transition(sent, { type: 'CONFIRM_OPTION' })[0]).toBe(sent)
+  })
+
+  it('Skip on the last question never sends by itself', () => {
+    const [state, effects] = drive(
+      fresh(),
+      { type: 'CHOOSE_OPTION', label: 'Blue' },
+      { type: 'TOGGLE_OPTION', label: 'Ham' },
+      { type: 'GO_NEXT' },
+      { type: 'SKIP_QUESTION' },
+    )
+    expect(state.phase).toBe('answering')
+    expect(effects.some((effect) => effect.type === 'submit')).toBe(false)
   })
 })
 
