@@ -3,12 +3,15 @@ import { openChat } from './support/person.ts'
 import { TWO_STEP } from './support/questions.ts'
 import { askSettled, readAsk, startAsk } from './support/test-api.ts'
 
-test('Enter on the last question moves to Submit and Enter there sends, never with a question open; Shift+Enter adds a line', async ({
+test('Enter on the last question sends the batch once every question is answered, else goes to the open one; Shift+Enter adds a line', async ({
   page,
 }) => {
   const I = await openChat(page)
   const askId = await startAsk(page.request, I.sessionId, TWO_STEP)
   await I.seeQuestion(1, 2, 'How large should the first release be?')
+  await expect(I.part('hint')).toHaveText(
+    'Enter for the next question · Shift+Enter for a new line',
+  )
 
   // Straight to the last question, leaving the first one open.
   await I.composer.getByRole('button', { name: 'Question 2: open' }).click()
@@ -19,24 +22,20 @@ test('Enter on the last question moves to Submit and Enter there sends, never wi
   await page.keyboard.type('No beta.')
   await expect(I.customField()).toHaveValue('Small but complete.\nNo beta.')
 
-  // Enter on the last question moves to Submit (the hint says so); nothing is sent yet.
-  await expect(I.part('hint')).toHaveText('Enter to go to Submit · Shift+Enter for a new line')
-  await I.press('Enter')
-  await expect(I.composer.getByRole('button', { name: 'Submit' })).toBeFocused()
-  expect((await readAsk(page.request, askId)).status).toBe('pending')
-  // Enter on Submit with the first question open: nothing is sent, back to the open one.
+  // The first question is still open: the hint and Enter take the user there; nothing is sent.
+  await expect(I.part('hint')).toHaveText(
+    'Enter for the next question · Shift+Enter for a new line',
+  )
   await I.press('Enter')
   await I.seeQuestion(1, 2)
-  await I.seeStatus('Answer or skip every question before submitting.')
   expect((await readAsk(page.request, askId)).status).toBe('pending')
 
   await I.answer('Small')
   await I.seeQuestion(2, 2)
   await expect(I.customField()).toHaveValue('Small but complete.\nNo beta.')
   await I.customField().focus()
-  await I.press('Enter')
-  await expect(I.composer.getByRole('button', { name: 'Submit' })).toBeFocused()
-  expect((await readAsk(page.request, askId)).status).toBe('pending')
+  // Every question answered: the hint names the send, and one Enter sends.
+  await expect(I.part('hint')).toHaveText('Enter to submit · Shift+Enter for a new line')
   await I.press('Enter')
 
   await I.seeNoComposer()
@@ -112,11 +111,9 @@ test('the Enter that confirms an IME candidate submits nothing', async ({ page }
   expect((await readAsk(page.request, askId)).status).toBe('pending')
   await I.check('IME candidates were confirmed')
 
-  // A later, deliberate Enter acts: it moves to Submit, and Enter there sends. (Another key
-  // first, so this Enter can't be mistaken for the stray Enter Safari sends after compositionend.)
+  // A later, deliberate Enter sends the one answered question. (Another key first, so this
+  // Enter can't be mistaken for the stray Enter Safari sends after compositionend.)
   await I.press('End')
-  await I.press('Enter')
-  await expect(I.composer.getByRole('button', { name: 'Submit' })).toBeFocused()
   await I.press('Enter')
   await I.seeNoComposer()
   const ask = await askSettled(page.request, askId, 'answered')

@@ -66,10 +66,8 @@ describe('useQuestionComposer', () => {
     expect(screen.getByText('2 of 2')).toBeInTheDocument()
     // This layout renders no label: the field is named by the question alone.
     expect(screen.getByRole('textbox', { name: name.question })).toHaveFocus()
-    // Enter on the last question moves to Submit; Enter there sends.
+    // Enter on the last question, with every question answered, sends the batch.
     await user.keyboard('Parley{Enter}')
-    expect(onAnswer).not.toHaveBeenCalled()
-    await user.keyboard('{Enter}')
     expect(onAnswer).toHaveBeenCalledWith({
       answers: [
         { id: 'colour', selected: ['Red'] },

@@ -23,15 +23,35 @@ describe('keyboard map', () => {
     expect(green).toHaveFocus()
   })
 
-  it('arrows only move focus; Space or Enter chooses the focused option', async () => {
+  it('arrows only move focus; Space chooses the focused option, Enter chooses it and goes on', async () => {
     const { user } = renderComposer()
     screen.getByRole('radio', { name: 'Red' }).focus()
     await user.keyboard('{ArrowDown}')
     expect(screen.getByRole('radio', { name: 'Blue' })).toHaveAttribute('aria-checked', 'false')
     await user.keyboard(' ')
     expect(screen.getByRole('heading', { name: 'Which toppings?' })).toBeInTheDocument()
-    await user.keyboard('{Enter}')
+    await user.keyboard(' ')
     expect(screen.getByRole('checkbox', { name: 'Cheese' })).toHaveAttribute('aria-checked', 'true')
+    await user.keyboard('{Enter}')
+    expect(screen.getByRole('heading', { name: 'What is the project called?' })).toBeInTheDocument()
+  })
+
+  it('Enter on an option of the last question chooses it and submits the complete batch', async () => {
+    const { user, onAnswer } = renderComposer({ request: makeRequest([colour]) })
+    screen.getByRole('radio', { name: 'Red' }).focus()
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect(onAnswer).toHaveBeenCalledWith({
+      answers: [{ id: 'colour', selected: ['Blue (Recommended)'] }],
+    })
+  })
+
+  it('Enter on a checkbox never toggles it; with nothing checked it explains', async () => {
+    const { user, onAnswer } = renderComposer({ request: makeRequest([toppings]) })
+    screen.getAllByRole('checkbox')[0]?.focus()
+    await user.keyboard('{Enter}')
+    expect(screen.getAllByRole('checkbox')[0]).toHaveAttribute('aria-checked', 'false')
+    expect(onAnswer).not.toHaveBeenCalled()
+    expect(await screen.findByText(/Choose an option/)).toBeInTheDocument()
   })
 
   it('digits 1–9 choose the n-th option while focus is in the options', async () => {

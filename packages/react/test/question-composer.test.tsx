@@ -94,10 +94,7 @@ describe('QuestionComposer: answering', () => {
     await user.click(screen.getByRole('radio', { name: 'Red' }))
     await user.type(screen.getByRole('textbox', { name: /Other answer/ }), 'Teal')
     expect(screen.getByRole('radio', { name: 'Red' })).toHaveAttribute('aria-checked', 'false')
-    // Enter on the last question goes to Submit; Enter there sends.
-    await user.keyboard('{Enter}')
-    expect(onAnswer).not.toHaveBeenCalled()
-    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus()
+    // Enter on the last question, with every question answered, sends the batch.
     await user.keyboard('{Enter}')
     expect(onAnswer).toHaveBeenCalledWith({
       answers: [{ id: 'colour', selected: [], custom: 'Teal' }],
@@ -132,17 +129,20 @@ describe('QuestionComposer: the custom answer field', () => {
     fireEvent.change(field, { target: { value: 'にほん' } })
     fireEvent.keyDown(field, { key: 'Enter', isComposing: true, keyCode: 229 })
     fireEvent.keyDown(field, { key: 'Enter', keyCode: 229 })
-    fireEvent.compositionEnd(field)
+    // The guard reads the events' own timestamps, never the clock: stamped here, so a
+    // loaded machine that runs the handlers late cannot change the outcome.
+    fireEvent(field, stamped(new CompositionEvent('compositionend', { bubbles: true }), 1000))
     fireEvent.change(field, { target: { value: '日本' } })
     // Safari sends one plain Enter right after compositionend.
-    fireEvent.keyDown(field, { key: 'Enter', keyCode: 13 })
+    fireEvent(field, stamped(enter(), 1012))
     expect(onAnswer).not.toHaveBeenCalled()
     expect(field).toHaveValue('日本')
     expect(field).toHaveFocus()
-    // A later, deliberate Enter acts: on the last question it moves to Submit.
-    fireEvent.keyDown(field, { key: 'Enter', keyCode: 13 })
-    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus()
-    expect(onAnswer).not.toHaveBeenCalled()
+    // A later, deliberate Enter acts: the only question is answered, so it sends.
+    fireEvent(field, stamped(enter(), 1400))
+    expect(onAnswer).toHaveBeenCalledWith({
+      answers: [{ id: 'name', selected: [], custom: '日本' }],
+    })
   })
 
   it('blur forgets an unfinished composition', () => {
@@ -152,11 +152,28 @@ describe('QuestionComposer: the custom answer field', () => {
     fireEvent.compositionStart(field)
     fireEvent.blur(field)
     fireEvent.keyDown(field, { key: 'Enter', keyCode: 13 })
-    // The Enter was not swallowed as part of a composition: it moved on to Submit.
-    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus()
-    expect(onAnswer).not.toHaveBeenCalled()
+    // The Enter was not swallowed as part of a composition: it sent the answer.
+    expect(onAnswer).toHaveBeenCalledWith({
+      answers: [{ id: 'name', selected: [], custom: 'abc' }],
+    })
   })
 })
+
+/** A plain Enter keydown, as a keyboard sends it. */
+function enter(): KeyboardEvent {
+  return new KeyboardEvent('keydown', {
+    key: 'Enter',
+    keyCode: 13,
+    bubbles: true,
+    cancelable: true,
+  })
+}
+
+/** `event` with the browser's creation time set to `ms`. */
+function stamped<E extends Event>(event: E, ms: number): E {
+  Object.defineProperty(event, 'timeStamp', { value: ms })
+  return event
+}
 
 describe('QuestionComposer: footer', () => {
   it('shows i / n and per-question markers that jump to their question', async () => {

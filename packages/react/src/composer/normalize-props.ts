@@ -49,6 +49,7 @@ export function keyOf(event: KeyboardEvent): KeyInput {
     metaKey: event.metaKey,
     isComposing: event.nativeEvent.isComposing === true,
     keyCode: event.keyCode,
+    timeStamp: event.timeStamp,
   }
 }
 
@@ -66,6 +67,9 @@ function reactHandler(name: string, live: () => PartProps): unknown {
     case 'onInput':
       return (event: { currentTarget: { value: string } }) =>
         call('onInput', event.currentTarget.value)
+    case 'onCompositionEnd':
+      // The event's own time, so the Safari Enter guard never reads a late clock.
+      return (event: { timeStamp: number }) => call('onCompositionEnd', event.timeStamp)
     default:
       return () => call(name)
   }

@@ -25,7 +25,7 @@ export const en = {
   freeTextLabel: 'Your answer',
   freeTextPlaceholder: 'Type your answer…',
   keyboardHint: 'Enter for the next question · Shift+Enter for a new line',
-  keyboardHintLast: 'Enter to go to Submit · Shift+Enter for a new line',
+  keyboardHintSubmit: 'Enter to submit · Shift+Enter for a new line',
   keyboardHintTouch: 'Return adds a new line · use the buttons below to go on',
   feedbackRequired: 'This question needs an answer: it cannot be skipped.',
   constraintNumber: 'Enter a number.',

@@ -27,7 +27,7 @@ export const ja: ComposerMessages = {
   freeTextLabel: 'あなたの回答',
   freeTextPlaceholder: '回答を入力…',
   keyboardHint: 'Enter で次の質問へ · Shift+Enter で改行',
-  keyboardHintLast: 'Enter で送信ボタンへ · Shift+Enter で改行',
+  keyboardHintSubmit: 'Enter で送信 · Shift+Enter で改行',
   keyboardHintTouch: '改行キーで改行 · 下のボタンで次へ進みます',
   feedbackRequired: 'この質問には回答が必要です。スキップできません。',
   constraintNumber: '数値を入力してください。',

@@ -27,7 +27,7 @@ export const zhCN: ComposerMessages = {
   freeTextLabel: '你的回答',
   freeTextPlaceholder: '输入你的回答…',
   keyboardHint: 'Enter 下一题 · Shift+Enter 换行',
-  keyboardHintLast: 'Enter 前往提交 · Shift+Enter 换行',
+  keyboardHintSubmit: 'Enter 提交 · Shift+Enter 换行',
   keyboardHintTouch: '换行键输入新行 · 请使用下方按钮继续',
   feedbackRequired: '此问题必须回答，不能跳过。',
   constraintNumber: '请输入数字。',
