@@ -74,9 +74,11 @@ describe('a card that ended without this tab’s answer', () => {
     expect(drafts.getByText('Which colour?')).toBeInTheDocument()
     expect(drafts.getByText('Red')).toBeInTheDocument()
     expect(drafts.getByText('Parley')).toBeInTheDocument()
-    // Focus was in the card: it moves to Close, never to <body>.
+    // Focus was in the field the user typed in: it stays there, the field read-only.
+    const field = screen.getByRole('textbox', { name: /What is the project called\?/ })
+    expect(field).toHaveFocus()
+    expect(field).toHaveAttribute('readonly')
     const close = screen.getByRole('button', { name: 'Close' })
-    expect(close).toHaveFocus()
     // The chat input is back and usable while the ended card stays.
     expect(chatInput()).toBeVisible()
     await user.click(close)
@@ -185,7 +187,67 @@ describe('a card that ended without this tab’s answer', () => {
     const next = makeRequest([name], 'rpc-2')
     show([next], { 'rpc-1': 'answered' })
     expect(await screen.findByText('Answered in another tab.')).toBeVisible()
-    expect(screen.getAllByRole('heading', { name: 'What is the project called?' })).toHaveLength(1)
-    expect(screen.getByText('Parley')).toBeVisible()
+    // The ended card keeps the question the user was typing in; the new card has its own.
+    const cards = document.querySelectorAll('[data-scope="question-composer"][data-part="root"]')
+    expect(cards).toHaveLength(2)
+    expect(within(cards[1] as HTMLElement).getAllByRole('heading')).toHaveLength(1)
+    expect(within(ended() as HTMLElement).getByText('Parley')).toBeVisible()
+    // The takeover never took focus from the held field.
+    expect(
+      screen.getAllByRole('textbox', { name: /What is the project called\?/ })[0],
+    ).toHaveFocus()
+  })
+
+  describe.each([
+    ['timed-out', 'Timed out after 5 minutes — your answers were not sent.'],
+    ['aborted', 'The assistant stopped waiting for an answer.'],
+    ['answered', 'Answered in another tab.'],
+    ['cancelled', 'Dismissed in another tab.'],
+  ] as const)('typing through an ending (%s)', (outcome, told) => {
+    it('keeps focus, caret and every typed character in the card, and none in the chat input', async () => {
+      const user = userEvent.setup()
+      const { show, chatInput, card } = setup()
+      await user.click(screen.getByRole('radio', { name: /^Red/ }))
+      const field = screen.getByRole('textbox', { name: /What is the project called\?/ })
+      await user.type(field, 'Half a tho')
+      const caret = (field as HTMLTextAreaElement).selectionStart
+      show([], { 'rpc-1': outcome })
+      // The rest of the sentence, a space first: it must not press Close.
+      await user.keyboard(' ught, then Enter{Enter}')
+      expect(await screen.findByText(told)).toBeInTheDocument()
+      expect(field).toHaveFocus()
+      expect(field).toHaveValue('Half a tho')
+      expect((field as HTMLTextAreaElement).selectionStart).toBe(caret)
+      expect(within(ended() as HTMLElement).getByText('Half a tho')).toBeVisible()
+      expect(chatInput()).toHaveValue('')
+      expect(card()).not.toBeNull()
+      // Escape goes to Close; only a deliberate press there closes the card.
+      await user.keyboard('{Escape}')
+      const close = screen.getByRole('button', { name: 'Close' })
+      expect(close).toHaveFocus()
+      await user.keyboard('{Enter}')
+      expect(card()).toBeNull()
+      expect(chatInput()).toHaveFocus()
+    })
+  })
+
+  it('Tab from the held field reaches the ended card’s buttons', async () => {
+    const user = userEvent.setup()
+    const { show } = setup()
+    await draft(user)
+    show([], { 'rpc-1': 'timed-out' })
+    await screen.findByText(/Timed out/)
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Copy' })).toHaveFocus()
+  })
+
+  it('focus elsewhere in the card still moves to Close, the question gone', async () => {
+    const user = userEvent.setup()
+    const { show } = setup()
+    await draft(user)
+    screen.getByRole('button', { name: 'Minimize' }).focus()
+    show([], { 'rpc-1': 'timed-out' })
+    expect(await screen.findByRole('button', { name: 'Close' })).toHaveFocus()
+    expect(screen.queryByRole('textbox', { name: /What is the project called\?/ })).toBeNull()
   })
 })

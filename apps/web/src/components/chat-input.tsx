@@ -17,6 +17,7 @@ function keyOf(event: KeyboardEvent): KeyInput {
     metaKey: event.metaKey,
     isComposing: event.nativeEvent.isComposing,
     keyCode: event.keyCode,
+    timeStamp: event.timeStamp,
   }
 }
 
@@ -107,7 +108,7 @@ export function ChatInput({ sessionId, onSend, onStop, busy }: ChatInputProps) {
           onChange={(event) => update(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           onCompositionStart={ime.compositionStart}
-          onCompositionEnd={ime.compositionEnd}
+          onCompositionEnd={(event) => ime.compositionEnd(event.timeStamp)}
           onBlur={ime.blur}
         />
         <div className="chat-input-actions">

@@ -1,5 +1,5 @@
 import type { ComposerRequest } from '@parley/machine'
-import { type ReactNode, Suspense, useEffect } from 'react'
+import { type ReactNode, type RefObject, Suspense, useEffect, useState } from 'react'
 import type { ComposerContextValue } from './context.ts'
 import {
   type QuestionComposerOptions,
@@ -142,14 +142,30 @@ function CardView({
 > & { context: ComposerContextValue }) {
   const i18n = useMessagesValue(locale, messages)
   const plan = isPlanReview(request)
+  const held = useHeldQuestion(ending !== undefined && !plan, context.rootRef)
   return (
-    <Root composer={{ context, i18n }} theme={theme} className={className}>
+    <Root
+      composer={{ context, i18n }}
+      theme={theme}
+      className={className}
+      data-ended={ending?.kind}
+    >
       <Header
         queue={queue}
         eyebrow={plan ? (plan.header ?? i18n.messages.planEyebrow) : undefined}
         actions={!ending}
       />
       <DismissConfirm />
+      {/* The question keeps its place, so a held field keeps its element, focus and caret. */}
+      {!ending || held ? (
+        plan ? (
+          <PlanReviewBody question={plan} />
+        ) : (
+          <Body>
+            <Question />
+          </Body>
+        )
+      ) : null}
       {ending ? (
         <Settled
           ending={ending}
@@ -157,13 +173,8 @@ function CardView({
           onClose={onClose}
           onSendAsMessage={onSendAsMessage}
         />
-      ) : plan ? (
-        <PlanReviewBody question={plan} />
-      ) : (
+      ) : plan ? null : (
         <>
-          <Body>
-            <Question />
-          </Body>
           <Status />
           <Footer />
         </>
@@ -172,6 +183,24 @@ function CardView({
       <Announcer />
     </Root>
   )
+}
+
+/**
+ * True once the card has ended while focus was in its question (the field the
+ * user was typing in, an option): the question then stays, read-only (the
+ * machine's settled phase), with focus and caret where they were, instead of
+ * unmounting under the user's keystrokes. Read when the ending arrives,
+ * before the commit that shows it.
+ */
+function useHeldQuestion(ended: boolean, root: RefObject<HTMLElement | null>): boolean {
+  const [seen, setSeen] = useState(ended)
+  const [held, setHeld] = useState(false)
+  if (ended !== seen) {
+    setSeen(ended)
+    const body = root.current?.querySelector('[data-part="body"]')
+    setHeld(ended && body?.contains(document.activeElement) === true)
+  }
+  return ended && held
 }
 
 /**

@@ -2,7 +2,7 @@ import { draftLines, draftsAsText, part } from '@parley/machine'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { useComposerContext, useMessages } from './context.ts'
-import { focusIsFree } from './focus.ts'
+import { focusIsFree, focusIsHeld } from './focus.ts'
 import { useApiValue } from './use-part.ts'
 
 /**
@@ -54,7 +54,8 @@ export interface SettledProps {
  * The body of a card that ended in a way the user did not choose: what
  * happened, in words (announced once), every draft as selectable text, and
  * Copy, "Send as a message" and Close. Focus moves to Close when it was in
- * the card (or nowhere).
+ * the card (or nowhere), except from the question the user was typing in:
+ * that stays, read-only, and Escape or Tab goes on to Close.
  */
 export function Settled({ ending, text: told, onClose, onSendAsMessage }: SettledProps) {
   const ctx = useComposerContext()
@@ -67,8 +68,23 @@ export function Settled({ ending, text: told, onClose, onSendAsMessage }: Settle
   // Filled after mount, so the live region announces it.
   useEffect(() => setSpoken(true), [])
   // A layout effect, so it runs before the slot's (a parent's) focus restore sees body.
+  // Focus held in the question the user was typing in stays there (focusIsFree says no).
   useLayoutEffect(() => {
     if (focusIsFree(ctx.rootRef.current)) closeRef.current?.focus()
+  }, [ctx])
+  // From a held question, Escape goes to Close (Tab reaches it too): never a keystroke
+  // the user was already typing.
+  useEffect(() => {
+    const root = ctx.rootRef.current
+    if (!root) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !focusIsHeld()) return
+      if (!closeRef.current) return
+      event.preventDefault()
+      closeRef.current.focus()
+    }
+    root.addEventListener('keydown', onKeyDown)
+    return () => root.removeEventListener('keydown', onKeyDown)
   }, [ctx])
 
   const text =
