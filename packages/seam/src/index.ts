@@ -8,6 +8,7 @@ export {
   type UserQuestionErrorCode,
 } from './errors.ts'
 export { describeIssue, issuePath, shapeIssues } from './issues.ts'
+export { loadPatternEngine } from './pattern.ts'
 export { parseRecommendedLabel, type RecommendedLabel } from './recommended.ts'
 export {
   type AskUserQuestionAnswer,
