@@ -1,4 +1,5 @@
 export { type AskUserQuestionAmendment, changedAnswers } from './amendment.ts'
+export type { IssueLimit } from './answer-body.ts'
 export { ASKER_SEPARATOR, askerChain, isSubagentAsker } from './asker.ts'
 export {
   isUserQuestionError,
