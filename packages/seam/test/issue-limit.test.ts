@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type AskUserQuestionItem, checkAnswerRules } from '../src/index.ts'
+import { type AskUserQuestionItem, checkAnswerRules, type ValidationIssue } from '../src/index.ts'
 import { parseAmendBody, parseRespondBody } from '../src/wire.ts'
 
 const questions: AskUserQuestionItem[] = [
@@ -14,7 +14,8 @@ const respond = (answers: unknown[]) => ({
 const broken = Array.from({ length: 5_000 }, (_, i) =>
   i % 2 === 0 ? { id: 7, selected: 'Blue' } : { selected: [1, 2] },
 )
-const issuesOf = (parsed: { ok: boolean; issues?: unknown[] }) => (parsed.ok ? [] : parsed.issues)
+const issuesOf = (parsed: { ok: true } | { ok: false; issues: ValidationIssue[] }) =>
+  parsed.ok ? [] : parsed.issues
 
 describe('a limit on issues stops the work with them', () => {
   it('a respond body of thousands of broken items gives the first issues, one per item', () => {
@@ -23,7 +24,7 @@ describe('a limit on issues stops the work with them', () => {
     expect(all.length).toBeGreaterThan(5_000)
     expect(some).toHaveLength(21)
     expect(some[0]).toEqual(all[0])
-    const items = some.map((issue) => (issue as { path: unknown[] }).path.slice(0, 4).join('.'))
+    const items = some.map((issue) => issue.path.slice(0, 4).join('.'))
     expect(new Set(items).size).toBe(21)
     expect(items[1]).toBe('result.answer.answers.1')
   })
@@ -31,7 +32,7 @@ describe('a limit on issues stops the work with them', () => {
   it('an envelope problem comes first, then the broken items', () => {
     const body = { ...respond(broken.slice(0, 3)), rpcId: 5 }
     const some = issuesOf(parseRespondBody(body, { maxIssues: 3 }))
-    expect(some.map((issue) => (issue as { path: unknown[] }).path.join('.'))).toEqual([
+    expect(some.map((issue) => issue.path.join('.'))).toEqual([
       'rpcId',
       'result.answer.answers.0.id',
       'result.answer.answers.1.id',
