@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { runBundle } from './b1-bundle.ts'
 import { runTyping } from './b2-typing.ts'
 import { runLatency } from './b3-latency.ts'
+import { runPatterns } from './b3-patterns.ts'
 import { runScale } from './b4-scale.ts'
 import { runFeel } from './b5-feel.ts'
 import { runCluster } from './b6-cluster.ts'
@@ -23,6 +24,7 @@ const suites: [string, string, () => Promise<Entry[]>][] = [
   ['B1', 'bundle', () => runBundle()],
   ['B2', 'typing cost in Chromium', () => runTyping(quick)],
   ['B3', 'host latency against the wire', () => runLatency(quick)],
+  ['B3', 'answers to hostile patterns', () => runPatterns(quick)],
   ['B4', 'host scale', () => runScale(quick)],
   ['B5', 'what the user feels, in Chromium', () => runFeel(quick)],
   ['B6', 'host cluster on PostgreSQL', () => runCluster(quick)],

@@ -16,8 +16,15 @@ export interface ChildDemo {
   output(): string
 }
 
-/** Spawns `apps/host/src/main.ts` on `port` and waits for its "Parley demo on" line. */
-export async function spawnDemo(port: number, timeoutMs = 30_000): Promise<ChildDemo> {
+/**
+ * Spawns `apps/host/src/main.ts` on `port` and waits for its "Parley demo on"
+ * line; `testApi` turns the test API on (`/api/test/ask`).
+ */
+export async function spawnDemo(
+  port: number,
+  timeoutMs = 30_000,
+  { testApi = false }: { testApi?: boolean } = {},
+): Promise<ChildDemo> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -26,6 +33,7 @@ export async function spawnDemo(port: number, timeoutMs = 30_000): Promise<Child
   }
   delete env.OPENAI_API_KEY
   delete env.PARLEY_TEST_API
+  if (testApi) env.PARLEY_TEST_API = '1'
   const child = spawn(process.execPath, ['--import', pathToFileURL(loader).href, main], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

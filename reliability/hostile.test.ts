@@ -6,6 +6,7 @@ import { hugeTimeouts, replayPastSendCap, slowClients, streamFloods } from './ho
 import { cookieVariants, rotatingForgeries, signingSecret } from './hostile/identity.ts'
 import { malformedTargets, refusedUpgrades } from './hostile/requests.ts'
 import type { Hostile } from './hostile/support.ts'
+import { patternsInLinearTime, validationBurst } from './hostile/validation-cost.ts'
 import { createLedger } from './ledger.ts'
 import { recordPart, writeResults } from './report.ts'
 
@@ -23,7 +24,7 @@ afterAll(async () => {
     id: '6-hostile',
     title: 'Hostile requests',
     expectation:
-      'A penetration tester on loopback against the demo host and `@parley/host`: malformed request targets and upgrades, every cookie variant (forged, tampered, duplicated, conflicting, cross-site), forged cookies rotated past the rate limit, a replay larger than the send buffer, connection floods, slowloris headers and bodies, huge timeouts, revocation by eviction, existence oracles, origin and content-type fences, unbounded validation output, SIGTERM during an upload. Every request gets a status, never a hang or a dropped process; the host stays alive after every batch.',
+      'A penetration tester on loopback against the demo host and `@parley/host`: malformed request targets and upgrades, every cookie variant (forged, tampered, duplicated, conflicting, cross-site), forged cookies rotated past the rate limit, a replay larger than the send buffer, connection floods, slowloris headers and bodies, huge timeouts, revocation by eviction, existence oracles, origin and content-type fences, unbounded validation output and its cost (a burst of large bad bodies), answers to patterns that backtrack exponentially in a backtracking engine, SIGTERM during an upload. Every request gets a status, never a hang or a dropped process; the host stays alive after every batch.',
     figures: ledger.figures,
     failures: ledger.failures,
   })
@@ -72,4 +73,12 @@ describe('hostile requests', () => {
     attack(boundedValidation),
   )
   it('exits 0 on SIGTERM while an upload dribbles', attack(sigtermDuringUpload))
+  it(
+    'refuses answers to patterns that backtrack exponentially elsewhere at once, a bystander unhindered',
+    attack(patternsInLinearTime),
+  )
+  it(
+    'grows at most 16× the bytes of a burst of bodies built for thousands of issues, a bystander answered within 1 s',
+    attack(validationBurst),
+  )
 })

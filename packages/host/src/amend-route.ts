@@ -5,6 +5,7 @@ import { admitJsonPost, mayAccess } from './fences.ts'
 import {
   type BodyReader,
   badResponse,
+  RECEIPT_LIMIT,
   type Reply,
   type RespondDeps,
   refuse,
@@ -45,7 +46,7 @@ export async function handleAmend<P>(
 ): Promise<Reply<AmendReceipt>> {
   const admitted = await admitJsonPost(deps, request, readBody)
   if ('refusal' in admitted) return refuse(admitted.refusal)
-  const parsed = parseAmendBody(admitted.data)
+  const parsed = parseAmendBody(admitted.data, RECEIPT_LIMIT)
   if (!parsed.ok) return badResponse(parsed.issues)
   const { rpcId, sessionId, revision, answer } = parsed.value
   const record = deps.amends.get(rpcId)
@@ -56,7 +57,7 @@ export async function handleAmend<P>(
       ? badResponse([sessionMismatch()])
       : refused('AMEND_UNKNOWN')
   if (record.closed) return refused(CLOSING_CODES[record.closed])
-  const checked = checkAnswerRules({ questions: record.questions }, answer)
+  const checked = checkAnswerRules({ questions: record.questions }, answer, RECEIPT_LIMIT)
   if (!checked.ok) return badResponse(checked.issues)
   if (revision === record.revision && changedAnswers(record.answer, checked.answer).length === 0)
     return badResponse([noChange()])

@@ -19,8 +19,14 @@ export type BodyRead = string | { failed: 'too-large' | 'timeout' | 'aborted' }
 /** Reads the request body as text, at most `limit` bytes within `timeoutMs`. */
 export type BodyReader = (limit: number, timeoutMs: number) => Promise<BodyRead>
 
-/** A `bad-response` receipt lists at most this many issues, then counts the rest. */
+/**
+ * A `bad-response` receipt lists at most this many issues. The host stops
+ * looking at the next one, so `omittedIssues` (1) says only that there are more.
+ */
 export const MAX_RECEIPT_ISSUES = 20
+
+/** What the routes validate with: one issue past what a receipt lists, then no more work. */
+export const RECEIPT_LIMIT = { maxIssues: MAX_RECEIPT_ISSUES + 1 } as const
 
 export interface RespondDeps<P> {
   authenticate(request: HostRequest): P | null | Promise<P | null>
@@ -102,7 +108,7 @@ export async function handleRespond<P>(
   const admitted = await admitJsonPost(deps, request, readBody)
   if ('refusal' in admitted) return refuse(admitted.refusal)
   const { principal } = admitted
-  const parsed = parseRespondBody(admitted.data)
+  const parsed = parseRespondBody(admitted.data, RECEIPT_LIMIT)
   if (!parsed.ok) return badResponse(parsed.issues)
   const { rpcId, sessionId, result, responseId } = parsed.value
   const found = deps.lookup(rpcId)
@@ -120,7 +126,7 @@ export async function handleRespond<P>(
   const by = { label: clientLabel(request.headers.get('user-agent')), at: deps.now() }
   if (!result.ok) return settled(deps.settle(rpcId, { outcome: 'cancelled', by }, responseId))
   // parseRespondBody parsed the answer's shape: only validateAnswer's rules are left.
-  const checked = checkAnswerRules(entry.request, result.answer)
+  const checked = checkAnswerRules(entry.request, result.answer, RECEIPT_LIMIT)
   if (!checked.ok) return badResponse(checked.issues)
   return settled(
     deps.settle(rpcId, { outcome: 'answered', answer: checked.answer, by }, responseId),

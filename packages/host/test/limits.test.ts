@@ -223,7 +223,7 @@ describe('what a response learns', () => {
     })
   })
 
-  it(`a body with thousands of problems lists ${MAX_RECEIPT_ISSUES} and counts the rest`, async () => {
+  it(`a body with thousands of problems lists ${MAX_RECEIPT_ISSUES} and says there are more`, async () => {
     const { ask, base, host } = await start()
     void ask('s1')
     const rpcId = host.pending()[0]?.rpcId ?? ''
@@ -237,7 +237,7 @@ describe('what a response learns', () => {
     const receipt = JSON.parse(text)
     expect(receipt.reason).toBe('bad-response')
     expect(receipt.issues).toHaveLength(MAX_RECEIPT_ISSUES)
-    expect(receipt.omittedIssues).toBeGreaterThan(5_000)
+    expect(receipt.omittedIssues).toBe(1)
     expect(text.length).toBeLessThan(16 * 1024)
   })
 })

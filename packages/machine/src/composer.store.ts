@@ -1,4 +1,4 @@
-import type { AskUserQuestionAnswer } from '@parley/seam'
+import { type AskUserQuestionAnswer, loadPatternEngine } from '@parley/seam'
 import { createStore } from 'zustand/vanilla'
 import { assertNever } from './assert-never.ts'
 import { toAnswer } from './composer.selectors.ts'
@@ -85,6 +85,9 @@ function reconcileEffects(
 /** Creates the composer's store: applies transitions and runs effects through callbacks. */
 export function createComposerStore(options: ComposerStoreOptions): ComposerStore {
   const { request, initialState, ...callbacks } = options
+  // A browser fetches the pattern engine on first use: start now, before the first keystroke.
+  if (request.questions.some((question) => question.input?.pattern !== undefined))
+    void loadPatternEngine()
   let current: ComposerCallbacks = { ...callbacks }
   const store = createStore<ComposerState>()(() => initialState ?? createComposerState(request))
   const inbox: ComposerEvent[] = []

@@ -6,7 +6,7 @@
  * (`input.maxLength` for `too-long`, and so on).
  */
 import { matchesFormat, readDecimal } from './formats.ts'
-import { compilePattern } from './pattern.ts'
+import { matchesPattern } from './pattern.ts'
 import type {
   AskUserQuestionAnswerItem,
   AskUserQuestionInput,
@@ -84,7 +84,7 @@ function textIssues(
     )
   if (input.format !== undefined && !matchesFormat(text, input.format))
     bad(found, id, at, 'bad-format', `The answer to "${id}" must be ${FORMAT_WORDS[input.format]}.`)
-  if (input.pattern !== undefined && compilePattern(input.pattern)?.test(text) === false)
+  if (input.pattern !== undefined && matchesPattern(input.pattern, text) === false)
     bad(
       found,
       id,

@@ -4,7 +4,7 @@
  * must be one an answer can meet. `validateRequest` and the wire parser
  * apply them with the other item rules (`INVALID_QUESTION`).
  */
-import { patternProblem } from './pattern.ts'
+import { patternError, patternProblem } from './pattern.ts'
 import {
   type AskUserQuestionInput,
   type AskUserQuestionItem,
@@ -21,14 +21,13 @@ function bad(found: ValidationIssue[], id: string, rule: string, path: Path, mes
 const STRING_ONLY = ['minLength', 'maxLength', 'pattern', 'format'] as const
 const NUMBER_ONLY = ['minimum', 'maximum'] as const
 
-const PATTERN_PROBLEMS = {
-  'too-long': ['pattern-too-long', `is longer than ${MAX_PATTERN_LENGTH} characters`],
-  invalid: ['bad-pattern', 'is not a valid regular expression (u flag)'],
-  unsafe: [
-    'unsafe-pattern',
-    'repeats a group that itself repeats (such as "(a+)+"), which can take exponential time',
-  ],
-} as const
+const TOO_LONG = `is longer than ${MAX_PATTERN_LENGTH} characters`
+
+/** The words of a refused pattern: RE2's reason, and what RE2 does not have. */
+function invalidWords(pattern: string): string {
+  const reason = patternError(pattern) ?? 'does not compile'
+  return `is not valid RE2 syntax (${reason}); RE2 has no backreferences or lookaround`
+}
 
 function inputIssues(
   id: string,
@@ -67,7 +66,9 @@ function inputIssues(
   if (input.pattern !== undefined) {
     const problem = patternProblem(input.pattern)
     if (problem !== null) {
-      const [rule, words] = PATTERN_PROBLEMS[problem]
+      const long = problem === 'too-long'
+      const words = long ? TOO_LONG : invalidWords(input.pattern)
+      const rule = long ? 'pattern-too-long' : 'bad-pattern'
       bad(found, id, rule, [...at, 'pattern'], `Question "${id}": the pattern ${words}.`)
     }
   }

@@ -1,4 +1,5 @@
 export { type AskUserQuestionAmendment, changedAnswers } from './amendment.ts'
+export type { IssueLimit } from './answer-body.ts'
 export { ASKER_SEPARATOR, askerChain, isSubagentAsker } from './asker.ts'
 export {
   isUserQuestionError,
@@ -8,6 +9,7 @@ export {
   type UserQuestionErrorCode,
 } from './errors.ts'
 export { describeIssue, issuePath, shapeIssues } from './issues.ts'
+export { loadPatternEngine } from './pattern.ts'
 export { parseRecommendedLabel, type RecommendedLabel } from './recommended.ts'
 export {
   type AskUserQuestionAnswer,

@@ -55,9 +55,10 @@ export const AskUserQuestionInputSchema = v.object({
   /** Largest value (inclusive), numbers only. */
   maximum: v.optional(v.number()),
   /**
-   * An ECMAScript regular expression (compiled with the `u` flag, unanchored
-   * as in JSON Schema) the text must match. Strings only; at most
-   * {@link MAX_PATTERN_LENGTH} characters and no nested unbounded quantifiers.
+   * A regular expression in RE2 syntax (matched with RE2, in time linear in
+   * the text; unanchored as in JSON Schema) the text must match. Strings
+   * only; at most {@link MAX_PATTERN_LENGTH} characters. RE2 has no
+   * backreferences or lookaround, and writes a code point as `\x{1F600}`.
    */
   pattern: v.optional(v.string()),
   /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { IssueLimit } from './answer-body.ts'
 import { answerConstraintIssues, bad } from './answer-constraints.ts'
 import { shapeIssues } from './issues.ts'
 import {
@@ -17,6 +18,7 @@ function itemIssues(
   item: AskUserQuestionAnswerItem,
   at: (string | number)[],
   found: ValidationIssue[],
+  limit = Number.POSITIVE_INFINITY,
 ): void {
   const id = question.id
   const options = question.options ?? []
@@ -24,7 +26,7 @@ function itemIssues(
   for (const option of options) labels.add(option.label)
   const picked = new Set<string>()
   const { selected } = item
-  for (let s = 0; s < selected.length; s++) {
+  for (let s = 0; s < selected.length && found.length < limit; s++) {
     const label = selected[s] as string
     const path = [...at, 'selected', s]
     if (labels.size === 0)
@@ -122,18 +124,22 @@ export function validateAnswer(request: Questions, answer: unknown): AnswerValid
  * The rules half of {@link validateAnswer}, for an answer whose shape is
  * already parsed with `AskUserQuestionAnswerSchema` (as the `answer` of
  * `parseRespondBody` is): the same verdict, issues and normalized
- * answer as `validateAnswer` gives for it. Never throws.
+ * answer as `validateAnswer` gives for it. With `maxIssues` it stops
+ * looking once it has that many issues (the first ones, in order): a host
+ * asks for one more than its reply lists. Never throws.
  */
 export function checkAnswerRules(
   request: Questions,
   answer: AskUserQuestionAnswer,
+  limit: IssueLimit = {},
 ): AnswerValidation {
+  const max = Math.max(1, limit.maxIssues ?? Number.POSITIVE_INFINITY)
   const byId = new Map<string, AskUserQuestionItem>()
   for (const question of request.questions) byId.set(question.id, question)
   const given = new Map<string, AskUserQuestionAnswerItem>()
   const issues: ValidationIssue[] = []
   const items = answer.answers
-  for (let index = 0; index < items.length; index++) {
+  for (let index = 0; index < items.length && issues.length < max; index++) {
     const item = items[index] as AskUserQuestionAnswerItem
     const question = byId.get(item.id)
     if (!question) {
@@ -153,10 +159,11 @@ export function checkAnswerRules(
       })
     } else {
       given.set(item.id, item)
-      itemIssues(question, item, ['answers', index], issues)
+      itemIssues(question, item, ['answers', index], issues, max)
     }
   }
   for (const question of request.questions) {
+    if (issues.length >= max) break
     if (!given.has(question.id))
       issues.push({
         code: 'BAD_ANSWER',
@@ -166,7 +173,7 @@ export function checkAnswerRules(
         message: `Question "${question.id}" has no answer item (a skip is { id, selected: [] }).`,
       })
   }
-  if (issues.length > 0) return { ok: false, issues }
+  if (issues.length > 0) return { ok: false, issues: issues.slice(0, max) }
   const answers = request.questions.map((question) =>
     normalizeItem(given.get(question.id) as AskUserQuestionAnswerItem),
   )

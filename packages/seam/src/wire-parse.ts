@@ -4,6 +4,7 @@
  * output or Parley issues. Never throws on data.
  */
 import * as v from 'valibot'
+import { type IssueLimit, parseAnswerBody } from './answer-body.ts'
 import { shapeIssues } from './issues.ts'
 import { batchRuleIssues } from './request-rules.ts'
 import type { ValidationIssue } from './types.ts'
@@ -128,9 +129,13 @@ function withBatchRules<T extends { questions: QuestionRequestedFrame['questions
   return issues.length > 0 ? { ok: false, issues } : parsed
 }
 
-/** Parses an amend body (already JSON-decoded), answer shape included. */
-export function parseAmendBody(data: unknown): WireParse<AmendBody> {
-  return parseWith(AmendBodySchema, data)
+/**
+ * Parses an amend body (already JSON-decoded), answer shape included. With
+ * `maxIssues`, a broken body costs at most that many issues (see
+ * `parseRespondBody`).
+ */
+export function parseAmendBody(data: unknown, limit: IssueLimit = {}): WireParse<AmendBody> {
+  return parseAnswerBody(AmendBodySchema, data, ['answer', 'answers'], limit)
 }
 
 /** Parses an amend receipt (already JSON-decoded). */
@@ -138,9 +143,15 @@ export function parseAmendReceipt(data: unknown): WireParse<AmendReceipt> {
   return parseWith(AmendReceiptSchema, data)
 }
 
-/** Parses a respond body (already JSON-decoded), answer shape included. */
-export function parseRespondBody(data: unknown): WireParse<RespondBody> {
-  return parseWith(RespondBodySchema, data)
+/**
+ * Parses a respond body (already JSON-decoded), answer shape included.
+ * Without a limit every issue is listed. With `maxIssues` the work stops
+ * with that many: the body's first problem, then the first problem of each
+ * broken answer item, in order, so a hostile body costs no more than the
+ * issues a reply keeps.
+ */
+export function parseRespondBody(data: unknown, limit: IssueLimit = {}): WireParse<RespondBody> {
+  return parseAnswerBody(RespondBodySchema, data, ['result', 'answer', 'answers'], limit)
 }
 
 /**

@@ -132,6 +132,22 @@ describe('validateAnswer holds answers to the question constraints', () => {
     expect(rulesOf(digit, typed('none'))).toEqual(['pattern-mismatch'])
   })
 
+  it('matches in linear time: patterns that backtrack exponentially elsewhere answer at once', () => {
+    const answer = `${'a'.repeat(29)}!`
+    for (const pattern of ['^(\\w|\\w)*$', '^(?:a|a)*$', '^([a-z]|[a-z0-9])*$', '(a+)+$']) {
+      const hostile = { id: 'h', question: 'Word?', input: { pattern } }
+      expect(rulesOf(hostile, typed(answer)), pattern).toEqual(['pattern-mismatch'])
+      expect(rulesOf(hostile, typed('a'.repeat(30))), pattern).toEqual([])
+    }
+  })
+
+  it('matches with RE2 semantics: flags inside the pattern, \\x{…} code points', () => {
+    const yes = { id: 'y', question: 'Sure?', input: { pattern: '(?i)^yes$' } }
+    expect(rulesOf(yes, typed('YES'))).toEqual([])
+    const grin = { id: 'g', question: 'Emoji?', input: { pattern: '^\\x{1F600}$' } }
+    expect(rulesOf(grin, typed('😀'))).toEqual([])
+  })
+
   it('refuses a typed answer where allowCustom is false', () => {
     expect(rulesOf(size, typed('XL'))).toEqual(['custom-not-allowed'])
     expect(rulesOf(size, { selected: ['L'] })).toEqual([])
