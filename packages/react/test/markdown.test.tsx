@@ -1,8 +1,12 @@
 import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { preloadMarkdown } from '../src/index.ts'
 import Markdown from '../src/markdown/markdown.tsx'
 import { safeHref } from '../src/markdown/parse.ts'
 import { makeRequest, renderComposer } from './fixtures.tsx'
+
+// The Markdown chunk is lazy: load it first, so no query races its arrival.
+beforeAll(() => preloadMarkdown())
 
 function md(source: string) {
   const { container } = render(
