@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { preloadMarkdown } from '../src/index.ts'
+import { en } from '../src/locales/en.ts'
 import Markdown from '../src/markdown/markdown.tsx'
 import { safeHref } from '../src/markdown/parse.ts'
 import { makeRequest, renderComposer } from './fixtures.tsx'
@@ -11,7 +12,7 @@ beforeAll(() => preloadMarkdown())
 function md(source: string) {
   const { container } = render(
     <div data-testid="md">
-      <Markdown source={source} />
+      <Markdown source={source} shortened={en.detailShortened} />
     </div>,
   )
   return container.firstElementChild as HTMLElement

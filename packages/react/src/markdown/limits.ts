@@ -18,8 +18,8 @@ export const MARKDOWN_LIMITS = {
   containerMarkers: 400,
   /** Unclosed `[` (`![` included) in one paragraph at any point. */
   bracketDepth: 16,
-  /** Columns of a line's container prefix: indentation, `>` and list markers. */
-  prefixColumns: 64,
+  /** Columns of a line's container prefix (indentation, `>` and list markers) when it has a marker. */
+  prefixColumns: 32,
   /** Characters in one run of `*`, `_` or `~`. */
   delimiterRun: 256,
 }
@@ -91,8 +91,9 @@ export function markdownEnd(source: string, limits: MarkdownLimits = MARKDOWN_LI
     if (at === lineStart) {
       const prefix = containerPrefix(source, at, limits.prefixColumns)
       markers += prefix.markers
-      if (prefix.columns > limits.prefixColumns || markers > limits.containerMarkers)
-        return lineStart
+      // Indentation alone nests nothing: only a prefix with a marker opens containers.
+      const deep = prefix.markers > 0 && prefix.columns > limits.prefixColumns
+      if (deep || markers > limits.containerMarkers) return lineStart
     }
     if (code === LINE_FEED) {
       // A blank line ends the paragraph, and every label open in it.

@@ -1,5 +1,4 @@
 import { createElement, Fragment, useMemo } from 'react'
-import { en } from '../locales/en.ts'
 import { displayText } from '../text/display-text.ts'
 import { parseDetail, plainParagraphs } from './parse.ts'
 import { type HeadingTag, type RenderContext, renderChildren } from './render.tsx'
@@ -22,8 +21,8 @@ function headingTags(depths: Set<number>): Map<number, HeadingTag> {
 export interface MarkdownProps {
   /** Markdown source; raw HTML in it is shown as text. */
   source: string
-  /** The notice before text past the Markdown limits, which shows as plain text. */
-  shortened?: string
+  /** The notice before text past the Markdown limits, which shows as plain text (`detailShortened`). */
+  shortened: string
 }
 
 /** Text past the limits: a notice, then every paragraph as written (line breaks kept). */
@@ -52,7 +51,7 @@ function plainRest(rest: string, notice: string) {
  * text after the `shortened` notice. A source is parsed once, however often
  * the card renders.
  */
-export default function Markdown({ source, shortened = en.detailShortened }: MarkdownProps) {
+export default function Markdown({ source, shortened }: MarkdownProps) {
   return useMemo(() => {
     const { root, index, rest } = parseDetail(source)
     const context: RenderContext = { index, headings: headingTags(index.headingDepths), depth: 0 }
