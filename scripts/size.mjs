@@ -22,7 +22,9 @@ const external = [
   '@tanstack/react-query',
 ]
 const BUDGET_KB = 20
-const MARKDOWN_BUDGET_KB = 25
+// 25.5 kB: 24.5 kB measured before the detail's limits (limits.ts, about 0.6 kB gzip),
+// the linear pre-scan that keeps hostile Markdown from freezing the tab (issue 27).
+const MARKDOWN_BUDGET_KB = 25.5
 // B1.client.gzip in bench/b1-bundle.ts: every chunk of the client build counts.
 const CLIENT_BUDGET_KB = 10
 

@@ -131,19 +131,19 @@ export function boundedBrackets(bytes: number): string {
   return fill(() => `${'['.repeat(16)}${'a]'.repeat(16)} `, bytes)
 }
 
-/** Lines of 31 nested quote markers (62 columns). */
+/** Lines of 15 nested quote markers (30 columns). */
 export function boundedQuotes(bytes: number): string {
-  return fill(() => `${'> '.repeat(31)}x\n`, bytes)
+  return fill(() => `${'> '.repeat(15)}x\n`, bytes)
 }
 
-/** Lines of 31 nested list markers (62 columns). */
+/** Lines of 15 nested list markers (30 columns). */
 export function boundedListLines(bytes: number): string {
-  return fill(() => `${'- '.repeat(31)}x\n`, bytes)
+  return fill(() => `${'- '.repeat(15)}x\n`, bytes)
 }
 
-/** A list nested 31 levels deep by indentation, then again from the top. */
+/** A list nested 15 levels deep by indentation, then again from the top. */
 export function boundedList(bytes: number): string {
-  return fill((index) => `${'  '.repeat(index % 31)}- item ${index}\n`, bytes)
+  return fill((index) => `${'  '.repeat(index % 15)}- item ${index}\n`, bytes)
 }
 
 /** Runs of 256 asterisks around a word. */
