@@ -107,7 +107,8 @@ export async function runBundle(): Promise<Entry[]> {
       name: 'B1.markdown-chunk.gzip',
       value: kb(sum(lazy, 'gzip')),
       unit: 'kB',
-      budget: 25,
+      // 25 → 25.5: the detail's limits (a linear pre-scan, about 0.6 kB), see bench/README.md.
+      budget: 25.5,
       note: `lazy chunk(s) loaded for a question with detail (CommonMark + GFM parser); ${kb(sum(lazy, 'min')).toFixed(1)} kB min`,
     }),
     entry({

@@ -13,6 +13,7 @@ import { runPatterns } from './b3-patterns.ts'
 import { runScale } from './b4-scale.ts'
 import { runFeel } from './b5-feel.ts'
 import { runCluster } from './b6-cluster.ts'
+import { runMarkdown } from './b7-markdown.ts'
 import { type Entry, failed } from './lib/results.ts'
 
 const args = process.argv.slice(2)
@@ -28,6 +29,7 @@ const suites: [string, string, () => Promise<Entry[]>][] = [
   ['B4', 'host scale', () => runScale(quick)],
   ['B5', 'what the user feels, in Chromium', () => runFeel(quick)],
   ['B6', 'host cluster on PostgreSQL', () => runCluster(quick)],
+  ['B7', 'the Markdown detail in Chromium', () => runMarkdown(quick)],
 ]
 
 const entries: Entry[] = []

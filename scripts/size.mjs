@@ -21,8 +21,12 @@ const external = [
   'zustand/*',
   '@tanstack/react-query',
 ]
+// 20.2 kB: 20 kB until the RE2 engine became a lazy chunk (issue 27): esbuild then puts its
+// split-out runtime helper (__export, 0.17 kB gzip) in the eager file.
 const BUDGET_KB = 20.2
-const MARKDOWN_BUDGET_KB = 25
+// 25.5 kB: 24.5 kB measured before the detail's limits (limits.ts, about 0.6 kB gzip),
+// the linear pre-scan that keeps hostile Markdown from freezing the tab (issue 27).
+const MARKDOWN_BUDGET_KB = 25.5
 // The RE2 engine `input.pattern` is matched with: a lazy chunk of the composer and the client (one file in an app).
 const RE2_BUDGET_KB = 47
 // B1.client.gzip in bench/b1-bundle.ts: every chunk of the client build counts.

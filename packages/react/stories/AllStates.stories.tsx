@@ -12,6 +12,7 @@ import {
 } from '../src/index.ts'
 import {
   colour,
+  loadMarkdown,
   longOptions,
   markdownDetail,
   never,
@@ -229,6 +230,8 @@ const meta = {
 export default meta
 
 export const AllStates: StoryObj<typeof meta> = {
+  // The markdown-detail and plan-review cells render their Markdown at once.
+  loaders: [loadMarkdown],
   play: async ({ canvasElement }) => {
     const rootOf = (name: string) =>
       canvasElement.querySelector(`[data-preset="${name}"] [data-part="root"]`)

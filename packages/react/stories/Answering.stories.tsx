@@ -7,6 +7,7 @@ import {
   composerArgs,
   expectPhase,
   Frame,
+  loadMarkdown,
   longOptions,
   markdownDetail,
   projectName,
@@ -145,6 +146,7 @@ export const RecommendedOption: Story = {
 /** The detail renders as safe Markdown: emphasis, lists, code and a safe link. */
 export const DetailWithMarkdown: Story = {
   args: { request: request([markdownDetail]) },
+  loaders: [loadMarkdown],
   play: async ({ canvasElement }) => {
     const { ui } = card(canvasElement)
     const link = await ui.findByRole('link', { name: 'runbook' })

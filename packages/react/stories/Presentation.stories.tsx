@@ -7,6 +7,7 @@ import {
   composerArgs,
   Frame,
   findCard,
+  loadMarkdown,
   planReview,
   projectName,
   request,
@@ -24,6 +25,7 @@ type Story = StoryObj<typeof meta>
 /** A single plan-review question: the plan, Approve / Keep planning and "Chat about it". */
 export const PlanReview: Story = {
   args: { request: request([planReview]) },
+  loaders: [loadMarkdown],
   play: async ({ canvasElement, args }) => {
     const { ui } = card(canvasElement)
     await expect(await ui.findByRole('heading', { name: 'Plan' })).toBeVisible()

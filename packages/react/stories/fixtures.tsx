@@ -2,7 +2,16 @@ import type { ComposerRequest } from '@parley/machine'
 import type { AskUserQuestionItem } from '@parley/seam'
 import type { ReactNode } from 'react'
 import { expect, fn, waitFor, within } from 'storybook/test'
-import type { DraftStorage, QuestionComposerProps } from '../src/index.ts'
+import { type DraftStorage, preloadMarkdown, type QuestionComposerProps } from '../src/index.ts'
+
+/**
+ * A story `loaders` entry: the lazy Markdown chunk is loaded before the story
+ * renders, so a play function that reads rendered Markdown never races it.
+ */
+export const loadMarkdown = async (): Promise<Record<string, never>> => {
+  await preloadMarkdown()
+  return {}
+}
 
 /** Question fixtures shared by the stories. */
 export const colour: AskUserQuestionItem = {

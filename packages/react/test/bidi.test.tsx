@@ -1,7 +1,11 @@
 import type { AskUserQuestionItem } from '@parley/seam'
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { preloadMarkdown } from '../src/index.ts'
 import { makeRequest, renderComposer, root } from './fixtures.tsx'
+
+// The Markdown chunk is lazy: load it first, so no query races its arrival.
+beforeAll(() => preloadMarkdown())
 
 const RLO = '\u202e'
 const CONTROLS = /[\u202a-\u202e\u2066-\u2069]/

@@ -2,6 +2,7 @@ import { tests } from 'commonmark-spec'
 import type { Nodes } from 'mdast'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { en } from '../src/locales/en.ts'
 import Markdown from '../src/markdown/markdown.tsx'
 import { parseMarkdown } from '../src/markdown/parse.ts'
 import { htmlTree, tagNames } from './html-tree.ts'
@@ -35,7 +36,8 @@ function rawHtml(markdown: string): string[] {
   return found
 }
 
-const rendered = (markdown: string) => renderToStaticMarkup(<Markdown source={markdown} />)
+const rendered = (markdown: string) =>
+  renderToStaticMarkup(<Markdown source={markdown} shortened={en.detailShortened} />)
 
 const structural = examples.filter((example) => rawHtml(example.markdown).length === 0)
 const withRawHtml = examples.filter((example) => rawHtml(example.markdown).length > 0)

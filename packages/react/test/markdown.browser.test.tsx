@@ -1,10 +1,13 @@
 import type { AskUserQuestionItem } from '@parley/seam'
 import { render, screen } from '@testing-library/react'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import '../src/styles.css'
-import { QuestionComposer } from '../src/index.ts'
+import { preloadMarkdown, QuestionComposer } from '../src/index.ts'
 import { makeRequest, memoryStorage, root } from './fixtures.tsx'
+
+// The Markdown chunk is lazy: load it first, so no query races its arrival.
+beforeAll(() => preloadMarkdown())
 
 const plan: AskUserQuestionItem = {
   id: 'plan',

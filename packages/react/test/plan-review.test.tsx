@@ -1,8 +1,11 @@
 import type { AskUserQuestionItem } from '@parley/seam'
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { isPlanReview } from '../src/index.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { isPlanReview, preloadMarkdown } from '../src/index.ts'
 import { colour, makeRequest, renderComposer } from './fixtures.tsx'
+
+// The Markdown chunk is lazy: load it first, so no query races its arrival.
+beforeAll(() => preloadMarkdown())
 
 const plan: AskUserQuestionItem = {
   id: 'plan',

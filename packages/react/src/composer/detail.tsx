@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { displayText } from '../text/display-text.ts'
+import { useMessages } from './context.ts'
 import type { ReactPartProps } from './normalize-props.ts'
 
 type MarkdownModule = typeof import('../markdown/markdown.tsx')
@@ -16,10 +17,14 @@ export const preloadMarkdown = (): Promise<MarkdownModule> =>
 
 const LazyMarkdown = lazy(preloadMarkdown)
 
-/** Safe Markdown, loaded as its own chunk; the raw text shows while it loads. */
+/**
+ * Safe Markdown, loaded as its own chunk; the raw text shows while it loads.
+ * Text past the Markdown limits shows as plain text after a notice.
+ */
 export function MarkdownDetail({ source, props }: { source: string; props: ReactPartProps }) {
   // Once loaded, rendered at once: a lazy component suspends on its first render even then.
   const Markdown = loaded?.default ?? LazyMarkdown
+  const { messages } = useMessages()
   return (
     <Suspense
       fallback={
@@ -29,7 +34,7 @@ export function MarkdownDetail({ source, props }: { source: string; props: React
       }
     >
       <div {...props}>
-        <Markdown source={source} />
+        <Markdown source={source} shortened={messages.detailShortened} />
       </div>
     </Suspense>
   )

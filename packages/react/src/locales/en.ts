@@ -73,6 +73,7 @@ export const en = {
   closeSettled: 'Close',
   planEyebrow: 'Plan review',
   chatAboutIt: 'Chat about it',
+  detailShortened: 'Detail shortened: the rest is shown as plain text.',
   // accessibility and errors
   lang: 'en',
   navigationLabel: 'Question navigation',

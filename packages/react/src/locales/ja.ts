@@ -75,6 +75,7 @@ export const ja: ComposerMessages = {
   closeSettled: '閉じる',
   planEyebrow: 'プランの確認',
   chatAboutIt: '相談する',
+  detailShortened: '詳細を短縮しました：残りはプレーンテキストで表示しています。',
   // accessibility and errors
   lang: 'ja',
   navigationLabel: '質問の移動',

@@ -75,6 +75,7 @@ export const zhCN: ComposerMessages = {
   closeSettled: '关闭',
   planEyebrow: '计划审阅',
   chatAboutIt: '先聊聊',
+  detailShortened: '详情已缩短：其余部分以纯文本显示。',
   // accessibility and errors
   lang: 'zh-CN',
   navigationLabel: '问题导航',

@@ -1,4 +1,6 @@
-import { indexDocument, parseMarkdown } from './parse.ts'
+import { createElement, Fragment, useMemo } from 'react'
+import { displayText } from '../text/display-text.ts'
+import { parseDetail, plainParagraphs } from './parse.ts'
 import { type HeadingTag, type RenderContext, renderChildren } from './render.tsx'
 
 const HEADINGS: readonly HeadingTag[] = ['h3', 'h4', 'h5', 'h6']
@@ -19,6 +21,24 @@ function headingTags(depths: Set<number>): Map<number, HeadingTag> {
 export interface MarkdownProps {
   /** Markdown source; raw HTML in it is shown as text. */
   source: string
+  /** The notice before text past the Markdown limits, which shows as plain text (`detailShortened`). */
+  shortened: string
+}
+
+/** Text past the limits: a notice, then every paragraph as written (line breaks kept). */
+function plainRest(rest: string, notice: string) {
+  // Passed as arguments, so their position is their identity: no keys.
+  const paragraphs = plainParagraphs(rest).map((text) =>
+    createElement('p', { dir: 'auto', 'data-plain': '' }, displayText(text)),
+  )
+  return createElement(
+    Fragment,
+    null,
+    <p role="note" data-shortened="">
+      {notice}
+    </p>,
+    ...paragraphs,
+  )
 }
 
 /**
@@ -27,10 +47,15 @@ export interface MarkdownProps {
  * survive only for absolute http, https and mailto URLs and open in a new tab
  * with `rel="noopener noreferrer"`; images are never loaded (they show as
  * links named by their alt text, or as the alt text); raw HTML shows as text.
+ * Past `MARKDOWN_LIMITS` (limits.ts) the rest of the source shows as plain
+ * text after the `shortened` notice. A source is parsed once, however often
+ * the card renders.
  */
-export default function Markdown({ source }: MarkdownProps) {
-  const root = parseMarkdown(source)
-  const index = indexDocument(root)
-  const context: RenderContext = { index, headings: headingTags(index.headingDepths), depth: 0 }
-  return renderChildren(root.children, context, true)
+export default function Markdown({ source, shortened }: MarkdownProps) {
+  return useMemo(() => {
+    const { root, index, rest } = parseDetail(source)
+    const context: RenderContext = { index, headings: headingTags(index.headingDepths), depth: 0 }
+    const markdown = renderChildren(root.children, context, true)
+    return rest ? createElement(Fragment, null, markdown, plainRest(rest, shortened)) : markdown
+  }, [source, shortened])
 }

@@ -15,6 +15,7 @@ import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal'
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
+import { markdownEnd } from './limits.ts'
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
 /** What a URL in Markdown may hold as written; the rest is percent-encoded first. */
@@ -36,36 +37,58 @@ export function safeHref(raw: string): string | null {
   }
 }
 
-/**
- * Input no agent writes by accident, on which parsing turns slow or recursion
- * runs deep: a line whose container prefix (quote and list markers, indent)
- * is very long, or a very long run of emphasis delimiters.
- */
-const PATHOLOGICAL = /^(?:[ \t>]|(?:[-+*]|\d{1,9}[.)])(?=[ \t])){128}|[*_~]{256}/m
-
-/** The source as plain paragraphs (blank-line separated), for input not worth parsing. */
+/** The source as plain paragraphs (blank-line separated), for input the parser failed on. */
 function plainDocument(source: string): Root {
-  const paragraphs = source.split(/\n[ \t]*\n/).filter((text) => text.trim() !== '')
   return {
     type: 'root',
-    children: paragraphs.map((value) => ({
+    children: plainParagraphs(source).map((value) => ({
       type: 'paragraph',
       children: [{ type: 'text', value }],
     })),
   }
 }
 
+/** The blank-line separated paragraphs of `text`, empty ones left out. */
+export function plainParagraphs(text: string): string[] {
+  return text.split(/\n[ \t]*\n/).filter((paragraph) => paragraph.trim() !== '')
+}
+
 /**
- * Parses Markdown source into an mdast tree. Never throws: pathological input
- * (see above), or anything the parser fails on, comes back as plain text.
+ * Parses Markdown source into an mdast tree. Never throws: anything the
+ * parser fails on comes back as plain text. Bound the source first
+ * (`parseDetail` does): past `MARKDOWN_LIMITS` the parser's cost grows with
+ * the square of the nesting.
  */
 export function parseMarkdown(source: string): Root {
-  if (PATHOLOGICAL.test(source)) return plainDocument(source)
   try {
     return parseGfm(source)
   } catch {
     return plainDocument(source)
   }
+}
+
+/** A detail as the renderer shows it: the Markdown within the limits, and the rest. */
+export interface ParsedDetail {
+  root: Root
+  index: DocumentIndex
+  /** The text past the limits (shown as plain text after a notice), or `''`. */
+  rest: string
+}
+
+/** The last details parsed, by source: a card that renders again, or again later, parses nothing. */
+const parsed = new Map<string, ParsedDetail>()
+const CACHED = 16
+
+/** Parses the part of `source` within `MARKDOWN_LIMITS`; the same source is parsed once. */
+export function parseDetail(source: string): ParsedDetail {
+  const cached = parsed.get(source)
+  if (cached) return cached
+  const end = markdownEnd(source)
+  const root = parseMarkdown(source.slice(0, end))
+  const detail = { root, index: indexDocument(root), rest: source.slice(end) }
+  if (parsed.size >= CACHED) parsed.delete(parsed.keys().next().value ?? '')
+  parsed.set(source, detail)
+  return detail
 }
 
 function parseGfm(source: string): Root {
