@@ -100,7 +100,8 @@ export async function runBundle(): Promise<Entry[]> {
       name: 'B1.composer.gzip',
       value: kb(sum(eager, 'gzip')),
       unit: 'kB',
-      budget: 20.2,
+      // 20.6: Enter submits and the held question of issue 26 (bench/README.md has the figures).
+      budget: 20.6,
       note: `@parley/react + machine + seam (valibot inside), eager chunks; ${kb(sum(eager, 'min')).toFixed(1)} kB min${zodNote(eager)}`,
     }),
     entry({

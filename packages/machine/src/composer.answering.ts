@@ -183,40 +183,35 @@ export function skipQuestion(state: ComposerState): TransitionResult {
   return isLastQuestion(next) ? toSubmit(next) : arrive(next, next.index + 1)
 }
 
-/** The Next button: advance, or on the last question move focus to Submit (never submits). */
-export function continueOn(state: ComposerState): TransitionResult {
+/**
+ * Leaves the question on screen with `go` once it is answered (or skipped)
+ * and meets its constraints; otherwise says why, where it is.
+ */
+function leave(state: ComposerState, go: (state: ComposerState) => TransitionResult) {
   const question = state.request.questions[state.index]
   if (!isEditable(state) || !question) return unchanged(state)
   if (!isCompleted(state, question.id))
     return withFeedback(state, { kind: 'message', key: 'unanswered' })
   if (questionIssues(state, state.index).length > 0) return explainInvalid(state, state.index)
-  return isLastQuestion(state) ? toSubmit(state) : arrive(state, state.index + 1)
+  return go(state)
 }
 
-/** The first open question after `index`, wrapping around; -1 when none is open. */
-function nextOpenIndex(state: ComposerState, index: number): number {
-  const { questions } = state.request
-  for (let step = 1; step <= questions.length; step++) {
-    const at = (index + step) % questions.length
-    const question = questions[at]
-    if (question && !isCompleted(state, question.id)) return at
-  }
-  return -1
+/** The Next button: advance, or on the last question move focus to Submit (never submits). */
+export function continueOn(state: ComposerState): TransitionResult {
+  return leave(state, (s) => (isLastQuestion(s) ? toSubmit(s) : arrive(s, s.index + 1)))
 }
 
 /**
  * Enter, as the design note says: it submits when every question is answered
- * or explicitly skipped; otherwise it goes to the next open question. An
- * unanswered or invalid question on screen is explained where it is.
+ * or explicitly skipped; otherwise it goes to the next open question (after
+ * this one, else the first).
  */
 export function confirmAnswer(state: ComposerState): TransitionResult {
-  const question = state.request.questions[state.index]
-  if (!isEditable(state) || !question) return unchanged(state)
-  if (!isCompleted(state, question.id))
-    return withFeedback(state, { kind: 'message', key: 'unanswered' })
-  if (questionIssues(state, state.index).length > 0) return explainInvalid(state, state.index)
-  const open = nextOpenIndex(state, state.index)
-  return open < 0 ? submit(state) : arrive(state, open)
+  return leave(state, (s) => {
+    const later = s.request.questions.findIndex((q, i) => i > s.index && !isCompleted(s, q.id))
+    const open = later >= 0 ? later : firstOpenIndex(s)
+    return open < 0 ? submit(s) : arrive(s, open)
+  })
 }
 
 /** Enter on the focused option: choose it (single-select), then {@link confirmAnswer}. */
