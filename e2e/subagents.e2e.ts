@@ -18,7 +18,7 @@ test('a subagent is refused unless the chat routes it, and the eyebrow says who 
   await I.answer('2.0')
   await I.submit()
   await I.seeAgentSay(
-    'The release: 2.0. The test writer may not ask you directly here (DELEGATED_CALLER), so I chose Vitest for it. The docs writer may not ask you directly here (DELEGATED_CALLER), so I chose CHANGELOG.md for it.',
+    'The release: 2.0. The test writer may not ask you directly here, so I chose Vitest for it. The docs writer may not ask you directly here, so I chose CHANGELOG.md for it.',
   )
 
   // Opted in: all three ask, each card in its asker's name.

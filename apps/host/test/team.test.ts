@@ -88,9 +88,9 @@ describe('/team: a planner and two subagents ask at once', () => {
       method: 'POST',
       json: answerTo(planner, '1.4 (Recommended)'),
     })
-    const summary = await mux.next(agentSaid(/DELEGATED_CALLER/))
+    const summary = await mux.next(agentSaid(/may not ask you directly here/))
     expect(summary.event.text).toContain(
-      'The test writer may not ask you directly here (DELEGATED_CALLER), so I chose Vitest for it.',
+      'The test writer may not ask you directly here, so I chose Vitest for it.',
     )
     expect(mux.frames.filter((f) => f.type === 'question/requested')).toEqual([])
     const failed = (await alice.request(`/api/sessions/${sessionId}`)).body.events.filter(

@@ -68,7 +68,7 @@ function notAnswered(result: Extract<AskResult, { ok: false }>, what: string): s
     return `I was interrupted before you answered, so I stopped and didn't ${what}.`
   if (result.code === 'ASK_TIMED_OUT')
     return `Nobody answered in time, so no decision was made and I didn't ${what}.`
-  return `Something went wrong asking you (${result.code}), so I didn't ${what}.`
+  return `Something went wrong asking you, so I didn't ${what}.`
 }
 
 /** What the new-project scaffold is, in words, from an answer. */
@@ -220,14 +220,20 @@ function teamDeadlineMs(text: string): number {
   return Math.min(600, Math.max(5, seconds)) * 1000
 }
 
+/** Why a team member's ask got no answer, in words a person reads (never a code). */
+const UNANSWERED: Record<string, string> = {
+  ASK_TIMED_OUT: 'got no answer in time',
+  ASK_ABORTED: 'was stopped before you answered',
+  ASK_CANCELLED: 'was dismissed',
+}
+
 /** What a team member reports about its ask. */
 function report(who: string, result: AskResult, id: string, fallback: string): string {
   if (result.ok) return `${who}: ${describe(result.answer, id) ?? 'skipped'}.`
   if (result.code === 'DELEGATED_CALLER')
-    return `${who} may not ask you directly here (DELEGATED_CALLER), so I chose ${fallback} for it.`
-  if (result.code === 'ASK_TIMED_OUT')
-    return `${who} got no answer in time, so it went with ${fallback}.`
-  return `${who} did not get an answer (${result.code}), so it went with ${fallback}.`
+    return `${who} may not ask you directly here, so I chose ${fallback} for it.`
+  const why = UNANSWERED[result.code] ?? 'could not ask you'
+  return `${who} ${why}, so it went with ${fallback}.`
 }
 
 /**
@@ -303,7 +309,7 @@ function subagents(text: string): Script {
     ctx.say(
       allowed
         ? 'Subagents in this chat may now ask you directly; their questions say who is asking.'
-        : 'Subagents in this chat may no longer ask you directly: their questions are refused (DELEGATED_CALLER) and their parent decides.',
+        : 'Subagents in this chat may no longer ask you directly: their questions are refused and their parent decides.',
     )
   }
 }
