@@ -60,15 +60,31 @@ test('an ask aborted by the agent settles the card, which says so and keeps the 
   await I.seeNoComposer()
 })
 
-test('stopping the agent interrupts its question', async ({ page }) => {
+test('the user’s own Stop is their choice: a card with nothing typed closes itself', async ({
+  page,
+}) => {
   const I = await openChat(page)
   await I.say('Start a new project')
   await I.seeQuestion(1, 3)
   await I.stopTheAgent()
-  // The card says the assistant stopped waiting, until the user closes it.
-  await expect(I.part('ended-message')).toHaveText('The assistant stopped waiting for an answer.')
+  // Nothing was typed, so nothing is kept: no card to close, no blame on the assistant.
+  await I.seeNoComposer()
   await I.seeToolRow('Asked 3 questions · interrupted')
   await I.seeAgentSay(
     "I was interrupted before you answered, so I stopped and didn't create the project.",
   )
+})
+
+test('the user’s own Stop keeps what they had entered, and says they stopped it', async ({
+  page,
+}) => {
+  const I = await openChat(page)
+  await I.say('Start a new project')
+  await I.seeQuestion(1, 3)
+  await I.customField().fill('A tool for my team')
+  await I.stopTheAgent()
+  await expect(I.part('ended-message')).toHaveText('You stopped the assistant. Nothing was sent.')
+  await expect(I.part('ended-drafts')).toContainText('A tool for my team')
+  await I.composer.getByRole('button', { name: 'Close' }).click()
+  await I.seeNoComposer()
 })

@@ -18,7 +18,9 @@ function deferred<T>() {
   return { promise, resolve }
 }
 
-function setup(options: { receipt?: () => Promise<unknown>; sendAsMessage?: boolean } = {}) {
+function setup(
+  options: { receipt?: () => Promise<unknown>; sendAsMessage?: boolean; stoppedAt?: number } = {},
+) {
   const onAnswer = vi.fn(options.receipt ?? (async () => ({ accepted: true })))
   const onCancel = vi.fn(async () => ({ accepted: true }))
   const onSendAsMessage = vi.fn()
@@ -33,6 +35,7 @@ function setup(options: { receipt?: () => Promise<unknown>; sendAsMessage?: bool
       draftStorage={storage}
       now={() => 301_000}
       typingGraceMs={0}
+      stoppedAt={options.stoppedAt}
     >
       <textarea aria-label="Message" />
     </ComposerSlot>
@@ -249,5 +252,30 @@ describe('a card that ended without this tab’s answer', () => {
     show([], { 'rpc-1': 'timed-out' })
     expect(await screen.findByRole('button', { name: 'Close' })).toHaveFocus()
     expect(screen.queryByRole('textbox', { name: /What is the project called\?/ })).toBeNull()
+  })
+
+  describe('the user’s own Stop (stoppedAt)', () => {
+    it('a card with drafts says the user stopped the assistant and keeps them', async () => {
+      const user = userEvent.setup()
+      const { show } = setup({ stoppedAt: 300_000 })
+      await draft(user)
+      show([], { 'rpc-1': 'aborted' })
+      expect(await screen.findByText('You stopped the assistant. Nothing was sent.')).toBeVisible()
+      expect(within(ended() as HTMLElement).getByText('Parley')).toBeVisible()
+      expect(screen.queryByText('The assistant stopped waiting for an answer.')).toBeNull()
+    })
+
+    it('cards with nothing typed close themselves, focus back in the chat input', async () => {
+      const { show, card, chatInput } = setup({ stoppedAt: 300_000 })
+      show([], { 'rpc-1': 'aborted' })
+      await waitFor(() => expect(card()).toBeNull())
+      expect(chatInput()).toBeVisible()
+    })
+
+    it('an abort before the Stop is still the assistant’s', async () => {
+      const { show } = setup({ stoppedAt: 400_000 })
+      show([], { 'rpc-1': 'aborted' })
+      expect(await screen.findByText('The assistant stopped waiting for an answer.')).toBeVisible()
+    })
   })
 })

@@ -2,6 +2,7 @@
 
 import { useSessionQuestions } from '@parley/react/connection'
 import type { QuestionOutcome } from '@parley/seam/wire'
+import { useState } from 'react'
 import { ApiError } from '../api/http.ts'
 import { useSendMessage, useSession, useStop } from '../api/queries.ts'
 import type { TranscriptEvent } from '../api/types.ts'
@@ -40,6 +41,7 @@ export function ChatView({
   const pending = useSessionQuestions(sessionId)
   const send = useSendMessage(sessionId)
   const stop = useStop(sessionId)
+  const [stoppedAt, setStoppedAt] = useState<number | undefined>(undefined)
 
   if (session.isPending) {
     return (
@@ -80,7 +82,11 @@ export function ChatView({
   const { events } = session.data
   const running = events.some((event) => event.kind === 'tool' && event.status === 'running')
   const busy = running || session.data.session.status !== 'idle'
-  const onStop = () => stop.mutate()
+  const onStop = () => {
+    // The cards this Stop ends are the user's choice, not the assistant's.
+    setStoppedAt(Date.now())
+    stop.mutate()
+  }
   const sendText = (text: string) => send.mutateAsync(text)
 
   return (
@@ -100,6 +106,7 @@ export function ChatView({
           sessionId={sessionId}
           linked={rpcId}
           linkedOutcome={outcomeOf(events, rpcId)}
+          stoppedAt={stoppedAt}
           onSendAsMessage={(text) => void sendText(text)}
         >
           <ChatInput

@@ -21,6 +21,7 @@ export function QuestionArea({
   linked,
   linkedOutcome,
   onSendAsMessage,
+  stoppedAt,
   children,
 }: {
   sessionId: string
@@ -29,6 +30,8 @@ export function QuestionArea({
   /** How the transcript says the linked question ended (this tab may not have seen it end). */
   linkedOutcome?: QuestionOutcome | undefined
   onSendAsMessage: (text: string) => void
+  /** When this tab's user pressed Stop: the cards it ends are their choice. */
+  stoppedAt?: number | undefined
   children: ReactNode
 }) {
   const client = useQuestionClient()
@@ -56,6 +59,7 @@ export function QuestionArea({
         sessionId={sessionId}
         openRpcId={linked}
         onSendAsMessage={onSendAsMessage}
+        stoppedAt={stoppedAt}
       >
         {children}
       </SessionComposerSlot>

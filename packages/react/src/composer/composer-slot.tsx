@@ -53,6 +53,13 @@ export interface ComposerSlotProps
    * `inline`: a card takes the input's place in the flow. @default 'inline'
    */
   layout?: 'inline' | 'overlay' | undefined
+  /**
+   * When this tab's user stopped the agent (`Date.now()` at its Stop button).
+   * Requests that end aborted from then on were the user's choice: a card
+   * with no drafts closes itself, one with drafts says "You stopped the
+   * assistant" and keeps them.
+   */
+  stoppedAt?: number | undefined
   className?: string | undefined
 }
 
@@ -94,6 +101,7 @@ export function ComposerSlot({
   typingGraceMs = 1000,
   now = Date.now,
   layout,
+  stoppedAt,
   className,
   ...composerProps
 }: ComposerSlotProps) {
@@ -110,7 +118,12 @@ export function ComposerSlot({
   const active = requests[0]
   const activeId = active?.rpcId ?? null
 
-  const { cards, send, close, focusInputNext } = useEndedCards(requests, resolutions, now)
+  const { cards, send, close, focusInputNext } = useEndedCards(
+    requests,
+    resolutions,
+    now,
+    stoppedAt,
+  )
   // A card whose request left while this tab's own send is in flight stays as it was.
   const sending = cards.some((card) => card.ending === null)
 

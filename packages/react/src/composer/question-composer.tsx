@@ -67,6 +67,7 @@ const OUTCOME_OF = {
   'answer-not-used': 'answered',
   'cancelled-elsewhere': 'cancelled',
   aborted: 'aborted',
+  stopped: 'aborted',
   'timed-out': 'timed-out',
   gone: 'aborted',
 } as const

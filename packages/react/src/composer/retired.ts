@@ -21,13 +21,15 @@ export const RETIRED_LIMIT = 3
  * How a request that left the pending list ended for this tab: `'leave'` when
  * the ending is the one the user chose here (their answer or their dismissal
  * was accepted), `null` while their own send is in flight, else the ending
- * the card shows.
+ * the card shows. An abort at or after `stoppedAt` (this tab's Stop) is
+ * `stopped`, the user's own choice.
  */
 export function endingFor(
   request: ComposerRequest,
   outcome: ComposerOutcome | undefined,
   attempt: Attempt | undefined,
   now: number,
+  stoppedAt?: number,
 ): ComposerEnding | 'leave' | null {
   if (attempt?.status === 'in-flight') return null
   if (attempt?.status === 'accepted') {
@@ -44,7 +46,8 @@ export function endingFor(
     case 'cancelled':
       return { kind: 'cancelled-elsewhere' }
     case 'aborted':
-      return { kind: 'aborted' }
+      // This tab's user pressed Stop before it left: their choice, not the assistant's.
+      return stoppedAt !== undefined && stoppedAt <= now ? { kind: 'stopped' } : { kind: 'aborted' }
     case 'timed-out':
       return {
         kind: 'timed-out',

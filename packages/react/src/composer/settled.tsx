@@ -8,7 +8,8 @@ import { useApiValue } from './use-part.ts'
 /**
  * How a request ended without this tab's accepted answer, as the card then
  * says it: answered or dismissed in another tab, this tab's answer not used
- * (another tab's came first), the assistant stopped waiting, it timed out
+ * (another tab's came first), the assistant stopped waiting, the user stopped
+ * it here (`stopped`), it timed out
  * (after `waitedMs`, when known), or the host no longer has it.
  */
 export type ComposerEnding =
@@ -16,6 +17,7 @@ export type ComposerEnding =
   | { kind: 'answer-not-used' }
   | { kind: 'cancelled-elsewhere' }
   | { kind: 'aborted' }
+  | { kind: 'stopped' }
   | { kind: 'timed-out'; waitedMs?: number | undefined }
   | { kind: 'gone' }
 
@@ -24,6 +26,7 @@ const TEXT = {
   'answer-not-used': 'endedAnswerNotUsed',
   'cancelled-elsewhere': 'endedCancelledElsewhere',
   aborted: 'endedAborted',
+  stopped: 'endedStopped',
   'timed-out': 'endedTimedOutShort',
   gone: 'endedGone',
 } as const
@@ -67,6 +70,11 @@ export function Settled({ ending, text: told, onClose, onSendAsMessage }: Settle
 
   // Filled after mount, so the live region announces it.
   useEffect(() => setSpoken(true), [])
+  // The user's own Stop with nothing typed: nothing to keep, so nothing to close.
+  const empty = ending.kind === 'stopped' && lines.length === 0
+  useEffect(() => {
+    if (empty) onClose?.()
+  }, [empty, onClose])
   // A layout effect, so it runs before the slot's (a parent's) focus restore sees body.
   // Focus held in the question the user was typing in stays there (focusIsFree says no).
   useLayoutEffect(() => {

@@ -32,9 +32,11 @@ function endingOf(
   card: RetiredCard,
   resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
   attempts: ReadonlyMap<string, Attempt>,
+  stoppedAt: number | undefined,
 ): ComposerEnding | 'leave' | null {
   const rpcId = card.request.rpcId
-  return endingFor(card.request, resolutionOf(resolutions, rpcId), attempts.get(rpcId), card.at)
+  const outcome = resolutionOf(resolutions, rpcId)
+  return endingFor(card.request, outcome, attempts.get(rpcId), card.at, stoppedAt)
 }
 
 /** A card on screen: a pending request, or one that left; `ending` is how it ended (`null`: not decided). */
@@ -54,6 +56,7 @@ export function useEndedCards(
   requests: readonly ComposerRequest[],
   resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
   now: () => number,
+  stoppedAt?: number,
 ) {
   const active = requests[0]
   // This tab's sends, by rpcId, and the cards whose request left while on screen.
@@ -75,7 +78,7 @@ export function useEndedCards(
     setShown(active ?? null)
   }
   const cards = retired.flatMap((card) => {
-    const ending = endingOf(card, resolutions, attempts.current)
+    const ending = endingOf(card, resolutions, attempts.current, stoppedAt)
     return ending === 'leave' ? [] : [{ request: card.request, ending }]
   })
   const leaving = cards.length !== retired.length
@@ -83,9 +86,9 @@ export function useEndedCards(
     if (!leaving) return
     focusInputNext.current = true
     setRetired((list) =>
-      list.filter((card) => endingOf(card, resolutions, attempts.current) !== 'leave'),
+      list.filter((card) => endingOf(card, resolutions, attempts.current, stoppedAt) !== 'leave'),
     )
-  }, [leaving, resolutions])
+  }, [leaving, resolutions, stoppedAt])
 
   const send = useCallback(
     (rpcId: string, kind: Attempt['kind'], result: ComposerSendResult): ComposerSendResult => {

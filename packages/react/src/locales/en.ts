@@ -62,6 +62,7 @@ export const en = {
   endedAnswerNotUsed: 'Your answer was not used: this question was answered in another tab first.',
   endedCancelledElsewhere: 'Dismissed in another tab.',
   endedAborted: 'The assistant stopped waiting for an answer.',
+  endedStopped: 'You stopped the assistant. Nothing was sent.',
   endedTimedOut: 'Timed out after {duration} — your answers were not sent.',
   endedTimedOutShort: 'Timed out — your answers were not sent.',
   endedGone: 'This question is no longer waiting for an answer.',

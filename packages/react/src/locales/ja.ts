@@ -64,6 +64,7 @@ export const ja: ComposerMessages = {
   endedAnswerNotUsed: 'あなたの回答は使われませんでした。この質問は先に別のタブで回答されました。',
   endedCancelledElsewhere: '別のタブで閉じられました。',
   endedAborted: 'アシスタントは回答を待つのをやめました。',
+  endedStopped: 'アシスタントを停止しました。何も送信されていません。',
   endedTimedOut: '{duration}でタイムアウトしました。回答は送信されていません。',
   endedTimedOutShort: 'タイムアウトしました。回答は送信されていません。',
   endedGone: 'この質問はもう回答を待っていません。',

@@ -64,6 +64,7 @@ export const zhCN: ComposerMessages = {
   endedAnswerNotUsed: '你的回答未被采用：此问题已先在另一个标签页中回答。',
   endedCancelledElsewhere: '已在另一个标签页中关闭。',
   endedAborted: '助手已停止等待回答。',
+  endedStopped: '你已停止助手。未发送任何内容。',
   endedTimedOut: '等待 {duration} 后已超时，你的回答未发送。',
   endedTimedOutShort: '已超时，你的回答未发送。',
   endedGone: '此问题已不再等待回答。',
