@@ -75,6 +75,12 @@ export interface DemoServerOptions {
    * script must listen, and only until the next message). @default 5 minutes
    */
   amendWindowMs?: number | undefined
+  /**
+   * Host names the `Host` header may name on the host's routes (DNS
+   * rebinding); `false` accepts any, behind a proxy that checks it.
+   * @default `@parley/host`'s: localhost, 127.0.0.1 and [::1], any port
+   */
+  allowedHosts?: readonly string[] | false | undefined
   /** Sees every refused mux connection (`main.ts` logs them: a proxy that rewrites `Host` shows up here). */
   onMuxRefused?: QuestionHostOptions<string>['onRefused']
 }
@@ -151,6 +157,7 @@ export function createDemoServer(options: DemoServerOptions) {
     },
     canAccess: (principal, sessionId) => sessions.canAccess(principal, sessionId),
     trustProxy: options.trustProxy ?? false,
+    ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
     deadlinePolicy: demoDeadlinePolicy,
     onRegistered: (info) => {
       if (info.request.callId !== undefined) rpcIdOfCall.set(info.request.callId, info.rpcId)
