@@ -406,6 +406,29 @@ describe('security', () => {
     expect(tally('a client message closes the mux with 1008', [(await code) === 1008])).toBe(true)
   })
 
+  it('rate-limits minting principals per client address', async () => {
+    const limited = await startDemo({ mintLimit: { burst: 5, perSecond: 0.01 } })
+    try {
+      const statuses: (number | 'minted')[] = []
+      for (let i = 0; i < 20; i++) {
+        const reply = await fetch(`${limited.base}/`, { redirect: 'manual' })
+        await reply.body?.cancel()
+        statuses.push(reply.headers.get('set-cookie') ? 'minted' : reply.status)
+      }
+      expect(
+        tally(
+          'principals minted from one address, 20 navigations, burst 5: 5 minted, 15 refused 429',
+          [
+            statuses.filter((status) => status === 'minted').length === 5,
+            statuses.slice(5).every((status) => status === 429),
+          ],
+        ),
+      ).toBe(true)
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('serves no test API unless it is enabled (404)', async () => {
     const plain = await startDemo({ testApi: false })
     try {
