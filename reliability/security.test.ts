@@ -183,6 +183,81 @@ describe('security', () => {
     ).toBe(true)
   })
 
+  it('refuses a rebound Host on every host route (403 HOST_NOT_ALLOWED), loopback names allowed', async () => {
+    const gina = await principal(demo.base)
+    const session = await gina.newSession()
+    const { askId, rpcId } = await gina.ask(session)
+    const port = new URL(demo.base).port
+    const body = JSON.stringify(answerBody(rpcId, session))
+    /** One raw request with this `Host` (and a matching Origin, as a rebound page sends). */
+    const send = (host: string, method: string, path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const url = new URL(path, demo.base)
+        const req = httpRequest(url, {
+          method,
+          setHost: false,
+          headers: { host, origin: `http://${host}`, cookie: gina.cookie, ...headers },
+        })
+        req.on('response', (res) => {
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => {
+            text += chunk
+            // An admitted stream stays open: its status line is all this needs.
+            if (res.statusCode === 200 && method === 'GET') req.destroy()
+          })
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+          res.on('close', () => resolve({ status: res.statusCode ?? 0, text }))
+        })
+        req.on('upgrade', (res, socket) => {
+          socket.destroy()
+          resolve({ status: res.statusCode ?? 0, text: '' })
+        })
+        req.on('error', reject)
+        req.end(method === 'POST' ? body : undefined)
+      })
+    const json = { 'content-type': 'application/json' }
+    const routes: [string, string, string, Record<string, string>][] = [
+      ['respond', 'POST', '/api/respond', json],
+      ['extend', 'POST', '/api/extend', json],
+      ['amend', 'POST', '/api/amend', json],
+      ['probe', 'POST', '/api/mux', {}],
+      ['sse', 'GET', `/api/mux?session=${session}`, { accept: 'text/event-stream' }],
+      [
+        'websocket',
+        'GET',
+        '/api/mux',
+        {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
+      ],
+    ]
+    const rebound = []
+    for (const [, method, path, headers] of routes)
+      rebound.push(await send(`evil.example:${port}`, method, path, headers))
+    const stillPending = (await gina.askStatus(askId)).status
+    const stream = await send(`localhost:${port}`, 'GET', `/api/mux?session=${session}`, {
+      accept: 'text/event-stream',
+    })
+    const answered = await send(`localhost:${port}`, 'POST', '/api/respond', json)
+    expect(
+      tally(
+        'a rebound Host (evil.example) is refused 403 HOST_NOT_ALLOWED: respond, extend, amend, probe, SSE, upgrade',
+        rebound.map((reply) => reply.status === 403 && reply.text.includes('HOST_NOT_ALLOWED')),
+      ),
+    ).toBe(true)
+    expect(
+      tally('the loopback name localhost reads the stream and answers', [
+        stillPending === 'pending',
+        stream.status === 200,
+        answered.status === 200 && answered.text.includes('"accepted":true'),
+      ]),
+    ).toBe(true)
+  })
+
   it('refuses cross-site form posts by their content type (415)', async () => {
     const frank = await principal(demo.base)
     const session = await frank.newSession()
@@ -329,6 +404,29 @@ describe('security', () => {
     const code = new Promise<number>((resolve) => mux.socket.once('close', (c) => resolve(c)))
     mux.socket.send('{"type":"question/resolved"}')
     expect(tally('a client message closes the mux with 1008', [(await code) === 1008])).toBe(true)
+  })
+
+  it('rate-limits minting principals per client address', async () => {
+    const limited = await startDemo({ mintLimit: { burst: 5, perSecond: 0.01 } })
+    try {
+      const statuses: (number | 'minted')[] = []
+      for (let i = 0; i < 20; i++) {
+        const reply = await fetch(`${limited.base}/`, { redirect: 'manual' })
+        await reply.body?.cancel()
+        statuses.push(reply.headers.get('set-cookie') ? 'minted' : reply.status)
+      }
+      expect(
+        tally(
+          'principals minted from one address, 20 navigations, burst 5: 5 minted, 15 refused 429',
+          [
+            statuses.filter((status) => status === 'minted').length === 5,
+            statuses.slice(5).every((status) => status === 429),
+          ],
+        ),
+      ).toBe(true)
+    } finally {
+      await limited.close()
+    }
   })
 
   it('serves no test API unless it is enabled (404)', async () => {

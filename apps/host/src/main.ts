@@ -20,6 +20,11 @@ if (databaseUrl && !secret) {
 }
 
 const nodeId = process.env.PARLEY_NODE_ID || undefined
+// Comma-separated host names the demo answers to besides the loopback ones (`*`: any).
+const extraHosts = process.env.PARLEY_ALLOWED_HOSTS?.split(',').map((name) => name.trim())
+const allowedHosts = extraHosts?.includes('*')
+  ? false
+  : extraHosts && ['localhost', '127.0.0.1', '[::1]', ...extraHosts.filter(Boolean)]
 const backend =
   databaseUrl && secret
     ? await joinCluster({ databaseUrl, secret, nodeId }).catch((error: unknown) => {
@@ -31,6 +36,7 @@ const backend =
 const apiKey = process.env.OPENAI_API_KEY
 const demo = createDemoServer({
   backend,
+  allowedHosts,
   webRoot: process.env.PARLEY_WEB_ROOT ?? path.resolve(here, '../../web/dist'),
   testApi,
   // A tab that "connects forever" is usually refused here: say why, once per refusal.

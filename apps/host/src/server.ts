@@ -45,6 +45,14 @@ export interface DemoServerOptions {
   trustProxy?: boolean
   /** Per-principal limit on POSTs outside `/api/test/` (`false`: none). @default 20 burst, 10/s */
   rateLimit?: RateLimitOptions | false
+  /**
+   * Per-client-address limit on minting principals (a navigation without a
+   * valid cookie); beyond it the navigation gets 429 and no principal, so
+   * one client cannot mint itself a fresh rate-limit bucket per request.
+   * Behind a proxy every client shares the proxy's address. `false`: none.
+   * @default 60 burst, 1/s
+   */
+  mintLimit?: RateLimitOptions | false
   /** Bounds of the in-memory session store. @default 10000 in total, 200 per principal, 500 events each */
   sessions?: SessionLimits
   /**
@@ -75,6 +83,12 @@ export interface DemoServerOptions {
    * script must listen, and only until the next message). @default 5 minutes
    */
   amendWindowMs?: number | undefined
+  /**
+   * Host names the `Host` header may name on the host's routes (DNS
+   * rebinding); `false` accepts any, behind a proxy that checks it.
+   * @default `@parley/host`'s: localhost, 127.0.0.1 and [::1], any port
+   */
+  allowedHosts?: readonly string[] | false | undefined
   /** Sees every refused mux connection (`main.ts` logs them: a proxy that rewrites `Host` shows up here). */
   onMuxRefused?: QuestionHostOptions<string>['onRefused']
 }
@@ -151,6 +165,7 @@ export function createDemoServer(options: DemoServerOptions) {
     },
     canAccess: (principal, sessionId) => sessions.canAccess(principal, sessionId),
     trustProxy: options.trustProxy ?? false,
+    ...(options.allowedHosts !== undefined && { allowedHosts: options.allowedHosts }),
     deadlinePolicy: demoDeadlinePolicy,
     onRegistered: (info) => {
       if (info.request.callId !== undefined) rpcIdOfCall.set(info.request.callId, info.rpcId)
@@ -308,6 +323,10 @@ export function createDemoServer(options: DemoServerOptions) {
   const upgraded = new Set<Duplex>()
   let closing: Promise<void> | null = null
   const limiter = options.rateLimit === false ? null : createRateLimiter(options.rateLimit)
+  const mintLimiter =
+    options.mintLimit === false
+      ? null
+      : createRateLimiter(options.mintLimit ?? { burst: 60, perSecond: 1 })
 
   function notFound(res: ServerResponse): void {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
@@ -339,8 +358,11 @@ export function createDemoServer(options: DemoServerOptions) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res)
     // A document navigation is the one place a principal is minted, and never over a
     // verified one or while two verified ones conflict.
-    if (identity.kind === 'none' || identity.kind === 'invalid')
+    if (identity.kind === 'none' || identity.kind === 'invalid') {
+      const address = `mint:${req.socket.remoteAddress ?? ''}`
+      if (mintLimiter && refuseWhenLimited(mintLimiter, address, res, req)) return
       res.setHeader('set-cookie', principalCookie(tokens.mint().token, secure))
+    }
     serveStatic(req, res, target, () => notFound(res))
   }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NodeQuestionHost } from '@parley/host/node'
 import { ParleyError, type UserQuestionService, validateRequest } from '@parley/seam'
 import { canAccess, userOf } from './auth.js'
+import { refuseForeign } from './fences.js'
 import { BodyError, headersOf, readJson, sendJson } from './http.js'
 
 /** What `POST /agent/ask` answers: the human's answer, or why there is none. */
@@ -39,6 +40,8 @@ export function createAgent(options: {
   service: UserQuestionService
   host: NodeQuestionHost<string>
   secret: string
+  /** Host names `/agent/ask` answers to, as the host's. */
+  allowedHosts: readonly string[]
 }) {
   const { service, host, secret } = options
 
@@ -72,12 +75,16 @@ export function createAgent(options: {
     if (!url.pathname.startsWith('/agent/')) return false
     const user = userOf(secret, headersOf(request))
     if (!user) sendJson(response, 401, { error: 'not signed in' })
-    else if (url.pathname === '/agent/ask' && request.method === 'POST')
-      ask(request, response, user).catch((error: unknown) => {
-        if (error instanceof BodyError) sendJson(response, error.status, { error: error.message })
-        else sendJson(response, 500, { error: 'internal error' })
-      })
-    else if (url.pathname === '/agent/pending' && request.method === 'GET') pending(response, user)
+    else if (url.pathname === '/agent/ask' && request.method === 'POST') {
+      const refused = refuseForeign(request, options.allowedHosts)
+      if (refused) sendJson(response, refused.status, { error: refused.error, code: refused.code })
+      else
+        ask(request, response, user).catch((error: unknown) => {
+          if (error instanceof BodyError) sendJson(response, error.status, { error: error.message })
+          else sendJson(response, 500, { error: 'internal error' })
+        })
+    } else if (url.pathname === '/agent/pending' && request.method === 'GET')
+      pending(response, user)
     else sendJson(response, 404, { error: 'not found' })
     return true
   }

@@ -25,12 +25,18 @@ export function createClusterApp(config: ClusterConfig) {
     authenticate: (request) => userOf(config.secret, request.headers),
     canAccess,
     coordinator,
+    allowedHosts: config.allowedHosts,
     onError: (error, where) =>
       console.error(`parley ${where}:`, error instanceof Error ? error.message : error),
   })
   const service = createUserQuestionService()
   service.registerProvider(host.provider)
-  const agent = createAgent({ service, host, secret: config.secret })
+  const agent = createAgent({
+    service,
+    host,
+    secret: config.secret,
+    allowedHosts: config.allowedHosts,
+  })
   let closing = false
 
   function app(request: IncomingMessage, response: ServerResponse) {

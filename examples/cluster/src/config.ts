@@ -10,6 +10,12 @@ export interface ClusterConfig {
   port: number
   hostname: string
   /**
+   * `ALLOWED_HOSTS` (comma-separated): host names the node answers to
+   * besides the loopback ones, for the host's routes and `/agent/ask`
+   * (a load balancer's public name, say). Others get 403 (DNS rebinding).
+   */
+  allowedHosts: readonly string[]
+  /**
    * `PARLEY_NODE_ID`, `PARLEY_HEARTBEAT_MS`, `PARLEY_DEAD_AFTER_MS`,
    * `PARLEY_RECHECK_MS`, `PARLEY_REATTACH_GRACE_MS`, `PARLEY_MIGRATE`.
    */
@@ -62,6 +68,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ClusterConfig {
     secret,
     port: integer(env, 'PORT', 0) ?? 3000,
     hostname: env.HOST || '127.0.0.1',
+    allowedHosts: [
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      ...(env.ALLOWED_HOSTS?.split(',').map((name) => name.trim()) ?? []),
+    ].filter(Boolean),
     coordinator,
   }
 }

@@ -1,6 +1,7 @@
 import { serveStatic } from '@hono/node-server/serve-static'
 import { UserQuestionError } from '@parley/seam'
 import { type Context, Hono } from 'hono'
+import { refuseForeign } from './fences.js'
 import type { Parley } from './parley.js'
 import { sampleQuestions } from './sample-question.js'
 
@@ -20,8 +21,11 @@ export function createApp(parley: Parley, publicDir: string): Hono {
   app.post('/api/respond', toHost)
 
   // Stands in for the agent: asks the sample question in session `demo` and
-  // replies with the answer once a tab sends one (or the error code).
+  // replies with the answer once a tab sends one (or the error code). It
+  // starts work, so it has the host's fences: Host, Origin, JSON.
   app.post('/api/ask', async (c) => {
+    const refused = refuseForeign(c.req.raw)
+    if (refused) return refused
     try {
       const answer = await parley.service.ask({
         sessionId: 'demo',

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { request as httpRequest } from 'node:http'
 import { after, before, test } from 'node:test'
 import { chromium } from 'playwright'
 
@@ -143,6 +144,58 @@ test('POST /api/mux is the host’s probe: SSE is offered, a session not allowed
   assert.equal((await refused.json()).code, 'SESSION_NOT_ACCESSIBLE')
 })
 
+/** One request with headers fetch cannot set (`Host`); resolves with the status and the JSON code. */
+function rawRequest(path, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers, setHost: !('host' in headers) })
+    req.on('response', (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => {
+        text += chunk
+      })
+      res.on('end', () =>
+        resolve({ status: res.statusCode, code: /"code":"(\w+)"/.exec(text)?.[1] }),
+      )
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+test('a rebound Host is refused on every route, and the agent route has the host’s fences', async () => {
+  const port = new URL(base).port
+  const rebound = { host: `evil.example:${port}`, origin: `http://evil.example:${port}` }
+  const json = { 'content-type': 'application/json' }
+  const routes = [
+    ['/api/mux?session=demo', { headers: { ...rebound, accept: 'text/event-stream' } }],
+    ['/api/mux?session=demo', { method: 'POST', headers: rebound }],
+    ['/api/respond', { method: 'POST', headers: { ...rebound, ...json }, body: '{}' }],
+    ['/api/ask', { method: 'POST', headers: { ...rebound, ...json }, body: '{}' }],
+  ]
+  for (const [path, init] of routes)
+    assert.deepEqual(await rawRequest(path, init), { status: 403, code: 'HOST_NOT_ALLOWED' }, path)
+  // A cross-site form can send text/plain without a preflight; the agent route refuses it.
+  const form = await rawRequest('/api/ask', {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: '{}',
+  })
+  assert.deepEqual(form, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' })
+  const foreign = await rawRequest('/api/ask', {
+    method: 'POST',
+    headers: { ...json, origin: 'https://evil.example' },
+    body: '{}',
+  })
+  assert.deepEqual(foreign, { status: 403, code: 'ORIGIN_NOT_ALLOWED' })
+  // The loopback name still gets in.
+  const local = await rawRequest('/api/mux?session=demo', {
+    method: 'POST',
+    headers: { host: `localhost:${port}` },
+  })
+  assert.equal(local.status, 200)
+})
+
 test('an agent that hangs up on POST /api/ask aborts its question', {
   timeout: 15_000,
 }, async () => {
@@ -156,7 +209,12 @@ test('an agent that hangs up on POST /api/ask aborts its question', {
   try {
     await nextFrame(reader, state, (frame) => frame.type === 'mux/ready')
     const hangUp = new AbortController()
-    const asked = fetch(`${base}/api/ask`, { method: 'POST', signal: hangUp.signal })
+    const asked = fetch(`${base}/api/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      signal: hangUp.signal,
+    })
     asked.catch(() => {}) // rejects with the abort below
     const requested = await nextFrame(reader, state, (f) => f.type === 'question/requested')
     hangUp.abort()
@@ -201,7 +259,11 @@ test('in Chromium the agent’s question takes the chat input’s place and its 
     assert.ok(muxRequests.length >= 2, muxRequests.join())
 
     // The agent asks and waits; the promise is awaited after the answer.
-    const asked = fetch(`${base}/api/ask`, { method: 'POST' }).then(async (reply) => ({
+    const asked = fetch(`${base}/api/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).then(async (reply) => ({
       status: reply.status,
       body: await reply.json(),
     }))

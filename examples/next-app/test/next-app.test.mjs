@@ -3,6 +3,7 @@
 // Chromium, and the host's routes. `npm test` builds first.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
 import { after, before, test } from 'node:test'
 import { chromium } from 'playwright'
@@ -62,6 +63,58 @@ before(async () => {
 
 after(() => {
   server?.kill()
+})
+
+/** One request with headers fetch cannot set (`Host`); resolves with the status and the JSON code. */
+function rawRequest(path, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers, setHost: !('host' in headers) })
+    req.on('response', (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => {
+        text += chunk
+      })
+      res.on('end', () =>
+        resolve({ status: res.statusCode, code: /"code":"(\w+)"/.exec(text)?.[1] }),
+      )
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+test('a rebound Host is refused on every route, and the agent route has the host’s fences', async () => {
+  const port = new URL(base).port
+  const rebound = { host: `evil.example:${port}`, origin: `http://evil.example:${port}` }
+  const json = { 'content-type': 'application/json' }
+  const routes = [
+    ['/api/mux?session=demo', { headers: { ...rebound, accept: 'text/event-stream' } }],
+    ['/api/mux?session=demo', { method: 'POST', headers: rebound }],
+    ['/api/respond', { method: 'POST', headers: { ...rebound, ...json }, body: '{}' }],
+    ['/api/ask', { method: 'POST', headers: { ...rebound, ...json }, body: '{}' }],
+  ]
+  for (const [path, init] of routes)
+    assert.deepEqual(await rawRequest(path, init), { status: 403, code: 'HOST_NOT_ALLOWED' }, path)
+  // A cross-site form can send text/plain without a preflight; the agent route refuses it.
+  const form = await rawRequest('/api/ask', {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: '{}',
+  })
+  assert.deepEqual(form, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' })
+  const foreign = await rawRequest('/api/ask', {
+    method: 'POST',
+    headers: { ...json, origin: 'https://evil.example' },
+    body: '{}',
+  })
+  assert.deepEqual(foreign, { status: 403, code: 'ORIGIN_NOT_ALLOWED' })
+  // The loopback name still gets in.
+  const local = await rawRequest('/api/mux?session=demo', {
+    method: 'POST',
+    headers: { host: `localhost:${port}` },
+  })
+  assert.equal(local.status, 200)
 })
 
 test('the home page is server-rendered with the composer in it', async () => {
@@ -138,7 +191,11 @@ test('in Chromium a question the agent asks takes over the chat input over SSE a
     await page.goto(`${base}/connection`)
     await page.getByTestId('connection').filter({ hasText: 'open' }).waitFor()
     // The agent, in the Next server, asks and waits for the answer.
-    const asked = fetch(`${base}/api/ask`, { method: 'POST' }).then((response) => response.json())
+    const asked = fetch(`${base}/api/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).then((response) => response.json())
     const heading = page.getByRole('heading', { name: 'Which accent colour should the app use?' })
     await heading.waitFor()
     assert.equal(await page.getByRole('textbox', { name: 'Message' }).isVisible(), false)
@@ -194,7 +251,11 @@ test('route handlers serve the SSE mux and the respond route with host.fetch', a
   try {
     await nextFrame(reader, state, (frame) => frame.type === 'mux/ready')
 
-    const asked = fetch(`${base}/api/ask`, { method: 'POST' }).then((reply) => reply.json())
+    const asked = fetch(`${base}/api/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).then((reply) => reply.json())
     const requested = await nextFrame(reader, state, (f) => f.type === 'question/requested')
     assert.equal(requested.sessionId, 'demo')
     assert.equal(requested.questions[0].id, 'colour')

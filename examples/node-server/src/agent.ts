@@ -8,6 +8,7 @@ import {
   type QuestionLabel,
 } from '@parley/tool'
 import { type Authenticator, canAccess } from './auth.js'
+import { refuseForeign } from './fences.js'
 import { BodyError, headersOf, readJson, sendJson } from './http.js'
 
 /** What the agent learnt from one tool call. `text` is what a model would read. */
@@ -40,7 +41,11 @@ function describeError(error: unknown): { name: string; code: string; message: s
  * `input` and answers 202 `{ callId }` at once; `GET /agent/result?callId=…`
  * reads the call's result. Both need the same authentication as the mux.
  */
-export function createAgent(tool: AskUserQuestionTool, auth: Authenticator) {
+export function createAgent(
+  tool: AskUserQuestionTool,
+  auth: Authenticator,
+  allowedHosts: readonly string[],
+) {
   const results = new Map<string, { owner: string; result: CallResult }>()
 
   function keep(callId: string, owner: string, result: CallResult) {
@@ -91,6 +96,11 @@ export function createAgent(tool: AskUserQuestionTool, auth: Authenticator) {
   /** Serves `/agent/*`; `false` for any other path. */
   return function handle(request: IncomingMessage, response: ServerResponse, url: URL): boolean {
     if (url.pathname === '/agent/ask' && request.method === 'POST') {
+      const refused = refuseForeign(request, allowedHosts)
+      if (refused) {
+        sendJson(response, refused.status, { error: refused.error, code: refused.code })
+        return true
+      }
       ask(request, response).catch((error: unknown) => {
         if (error instanceof BodyError) sendJson(response, error.status, { error: error.message })
         else sendJson(response, 500, { error: 'internal error' })

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { createQuestionHost } from '@parley/host/node'
+import { createQuestionHost, LOOPBACK_HOSTS } from '@parley/host/node'
 import { createUserQuestionService } from '@parley/seam'
 import { createAskUserQuestionTool } from '@parley/tool'
 import sirv from 'sirv'
@@ -15,20 +15,27 @@ export interface AppOptions {
   staticDir?: string | undefined
   /** Marks the login cookie `Secure` (serve over HTTPS). @default false */
   secureCookies?: boolean
+  /**
+   * Host names this app answers to (the `Host` header, port aside), on the
+   * host's routes and its own. @default localhost, 127.0.0.1 and [::1]
+   */
+  allowedHosts?: readonly string[] | undefined
 }
 
 /** Builds the server: Parley's mux and respond routes, `/login`, `/agent/*`, then the static folder. */
 export function createApp(options: AppOptions) {
   const auth = createAuthenticator(options.accounts)
+  const allowedHosts = options.allowedHosts ?? LOOPBACK_HOSTS
   const host = createQuestionHost<User>({
     authenticate: (request) => auth.authenticate(request.headers),
     canAccess,
     principalKey: (user) => user.name,
+    allowedHosts,
   })
   const service = createUserQuestionService()
   service.registerProvider(host.provider)
 
-  const agent = createAgent(createAskUserQuestionTool(service), auth)
+  const agent = createAgent(createAskUserQuestionTool(service), auth, allowedHosts)
   const login = createLogin(auth, { secure: options.secureCookies ?? false })
   const staticDir = options.staticDir
   const assets = staticDir && existsSync(staticDir) ? sirv(staticDir, { single: true }) : null

@@ -255,10 +255,26 @@ test('without the token nothing is served: mux, respond and agent answer 401', a
   assert.equal(post.status, 401)
   const agent = await fetch(`${base}/agent/ask`, {
     method: 'POST',
-    headers: wrongToken,
+    headers: { ...wrongToken, 'content-type': 'application/json' },
     body: '{}',
   })
   assert.equal(agent.status, 401)
+})
+
+test('the agent route has the host’s fences: a cross-site text/plain post or a foreign Origin is refused', async () => {
+  const form = await fetch(`${base}/agent/ask`, {
+    method: 'POST',
+    headers: { ...AUTH, 'content-type': 'text/plain' },
+    body: JSON.stringify({ sessionId: SESSION, input: COLOUR }),
+  })
+  assert.equal(form.status, 415)
+  const foreign = await fetch(`${base}/agent/ask`, {
+    method: 'POST',
+    headers: { ...AUTH, 'content-type': 'application/json', origin: 'https://evil.example' },
+    body: JSON.stringify({ sessionId: SESSION, input: COLOUR }),
+  })
+  assert.equal(foreign.status, 403)
+  assert.equal((await foreign.json()).code, 'ORIGIN_NOT_ALLOWED')
 })
 
 test('a session the user may not access is refused', async () => {

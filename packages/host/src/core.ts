@@ -18,6 +18,7 @@ import { createDeadlines } from './deadlines.ts'
 import { handleExtend } from './extend.ts'
 import { type Admission, admitMux } from './fences.ts'
 import { createHeartbeat } from './heartbeat.ts'
+import { hostAllowed, resolveAllowedHosts } from './hosts.ts'
 import { createStreamHub, type StreamTicket } from './mux.ts'
 import { createMemoryPendingStore, type PendingEntry } from './pending-table.ts'
 import { isRefusal, type Refusal, refusal, refusalBody } from './refusals.ts'
@@ -255,6 +256,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
   }
   let disposed = false
   let left: Promise<void> = Promise.resolve()
+  const allowedHosts = resolveAllowedHosts(options.allowedHosts, options.allowedOrigins)
 
   /** Origin, principal and sessions of a mux request (503 once disposed). */
   async function admit(request: HostRequest): Promise<Admission<P> | Refusal> {
@@ -307,6 +309,18 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       if (path !== muxPath) return 'other'
       if (method === 'GET') return 'event-stream'
       return method === 'POST' ? 'probe' : 'other'
+    },
+    /**
+     * The first fence of every route the host serves: `HOST_NOT_ALLOWED`
+     * (403) when `Host` names no allowed host (DNS rebinding), else `null`.
+     * A refused mux request is told to `onRefused`.
+     */
+    hostRefusal(request: HostRequest, route: Route | 'websocket'): Refusal | null {
+      if (hostAllowed(request, allowedHosts)) return null
+      const refusedWith = refusal('HOST_NOT_ALLOWED')
+      if (route === 'websocket' || route === 'event-stream' || route === 'probe')
+        refused(refusedWith, request, route === 'event-stream' ? 'sse' : route)
+      return refusedWith
     },
     /** Called by the Node adapter once it answers WebSocket upgrades. */
     offerWebSockets(): void {

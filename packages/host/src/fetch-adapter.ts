@@ -10,6 +10,9 @@ export function createFetchHandler<P>(core: HostCore<P>) {
     const view = fetchRequestView(request)
     if (!view) return jsonResponse(BAD_TARGET.status, refusalBody(BAD_TARGET))
     const route = core.route(view.url.pathname, view.method)
+    if (route === 'other') return jsonResponse(404, refusalBody(refusal('NOT_FOUND')))
+    const wrongHost = core.hostRefusal(view, route)
+    if (wrongHost) return jsonResponse(wrongHost.status, refusalBody(wrongHost))
     if (route === 'respond' || route === 'extend') {
       const reply = await core[route](view, fetchBodyReader(request))
       return jsonResponse(reply.status, reply.body)

@@ -30,6 +30,7 @@ export {
 } from './deadlines.ts'
 export { isAllowedOrigin } from './fences.ts'
 export { createQuestionHost, type QuestionHost } from './host.ts'
+export { isAllowedHost, LOOPBACK_HOSTS } from './hosts.ts'
 export {
   createMemoryPendingStore,
   type PendingEntry,

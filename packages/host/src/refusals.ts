@@ -7,6 +7,7 @@ export const REFUSALS = {
   BAD_REQUEST_TARGET: { status: 400, error: 'The request target does not parse.' },
   EMPTY_SESSION_ID: { status: 400, error: 'Empty session id.' },
   NOT_AUTHENTICATED: { status: 401, error: 'Not authenticated.' },
+  HOST_NOT_ALLOWED: { status: 403, error: 'Host not allowed.' },
   ORIGIN_NOT_ALLOWED: { status: 403, error: 'Origin not allowed.' },
   SESSION_NOT_ACCESSIBLE: { status: 403, error: 'Session not accessible.' },
   NOT_FOUND: { status: 404, error: 'Not found.' },

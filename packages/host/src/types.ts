@@ -78,6 +78,15 @@ export interface QuestionHostOptions<P> {
    * response. @default same-origin: the `Origin` host must equal the `Host` header
    */
   allowedOrigins?: readonly string[]
+  /**
+   * Host names (port aside, such as `app.example`) the `Host` header may
+   * name; any other is refused with 403 `HOST_NOT_ALLOWED` on every route
+   * the host serves, before anything else is read: a page on a rebound
+   * name that resolves to this machine (DNS rebinding) sends that name.
+   * `false` accepts every host, for a host behind a proxy that checks it.
+   * @default the loopback names `localhost`, `127.0.0.1` and `[::1]` (any port), plus the host of each `allowedOrigins` entry
+   */
+  allowedHosts?: readonly string[] | false
   /** Observes each registered ask (the demo's test API uses it to learn the rpcId). */
   onRegistered?(info: RegisteredInfo): void
   /**

@@ -251,7 +251,7 @@ describe('the extend route refuses as the respond route does', () => {
     const asked = host.provider.ask({ questions: QUESTIONS, sessionId: 's1', timeoutMs: 60_000 })
     asked.catch(() => {})
     const response = await host.fetch(
-      new Request('http://h/q/extend', {
+      new Request('http://localhost/q/extend', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ rpcId: 'rpc-1', sessionId: 's1', reason: 'user' }),

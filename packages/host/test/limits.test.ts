@@ -189,7 +189,7 @@ describe('timeouts', () => {
       })
       socket.on('close', () => resolve(text))
       socket.write(
-        'POST /api/respond HTTP/1.1\r\nHost: x\r\nx-user: alice\r\n' +
+        'POST /api/respond HTTP/1.1\r\nHost: localhost\r\nx-user: alice\r\n' +
           'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"rpc',
       )
       const drip = setInterval(() => socket.write(' '), 50)

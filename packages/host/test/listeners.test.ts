@@ -217,7 +217,7 @@ describe('a hook or store that throws', () => {
     service.ask({ questions: QUESTIONS, sessionId: 's1' }).catch(() => {})
     const rpcId = host.pending()[0]?.rpcId ?? ''
     const response = await host.fetch(
-      new Request('http://h/api/respond', {
+      new Request('http://localhost/api/respond', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(answerBody(rpcId, 's1')),

@@ -90,7 +90,7 @@ describe('the mux probe on the Fetch handler', () => {
     })
     const probe = () =>
       host.fetch(
-        new Request('http://app.test/api/mux', { method: 'POST', headers: { 'x-user': 'alice' } }),
+        new Request('http://localhost/api/mux', { method: 'POST', headers: { 'x-user': 'alice' } }),
       )
     const reply = await probe()
     expect(await reply.json()).toEqual({ ok: true, transports: ['sse'] })

@@ -85,7 +85,7 @@ describe('the Fetch-API handler', () => {
     const asked = service.ask({ questions: QUESTIONS, sessionId: 's2' })
     const controller = new AbortController()
     const response = await host.fetch(
-      new Request('http://app.test/api/mux', {
+      new Request('http://localhost/api/mux', {
         headers: { accept: 'text/event-stream', 'x-user': 'alice' },
         signal: controller.signal,
       }),
@@ -94,7 +94,7 @@ describe('the Fetch-API handler', () => {
     const frames = await events.until(hasType('mux/ready'))
     const rpcId = String(frames[0]?.rpcId)
     const reply = await host.fetch(
-      new Request('http://app.test/api/respond', {
+      new Request('http://localhost/api/respond', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-user': 'alice' },
         body: JSON.stringify(answerBody(rpcId, 's2')),
@@ -109,13 +109,13 @@ describe('the Fetch-API handler', () => {
   it('applies the same fences', async () => {
     setup()
     const respond = (init: RequestInit) =>
-      host.fetch(new Request('http://app.test/api/respond', { method: 'POST', ...init }))
+      host.fetch(new Request('http://localhost/api/respond', { method: 'POST', ...init }))
     const json = { 'content-type': 'application/json', 'x-user': 'alice' }
     expect(
       (await respond({ headers: { ...json, 'content-type': 'text/plain' }, body: '{}' })).status,
     ).toBe(415)
     expect((await respond({ headers: json, body: 'nope' })).status).toBe(400)
     expect((await respond({ headers: json, body: 'x'.repeat(300 * 1024) })).status).toBe(413)
-    expect((await host.fetch(new Request('http://app.test/elsewhere'))).status).toBe(404)
+    expect((await host.fetch(new Request('http://localhost/elsewhere'))).status).toBe(404)
   })
 })

@@ -8,6 +8,14 @@ import type { AskUserQuestionItem } from './schemas.ts'
 import { isBlankText as isBlank } from './text.ts'
 import type { ValidationIssue } from './types.ts'
 
+/** @internal The issue of a value that threw while it was read (rule `unreadable`, path `[]`). */
+export function unreadable(
+  code: UserQuestionErrorCode,
+  what: 'request' | 'answer',
+): ValidationIssue {
+  return issue(code, 'unreadable', [], `The ${what} could not be read: a property threw.`)
+}
+
 /** @internal Builds one issue; `questionId` only when there is one. */
 export function issue(
   code: UserQuestionErrorCode,

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { IssueLimit } from './answer-body.ts'
 import { answerConstraintIssues, bad } from './answer-constraints.ts'
 import { shapeIssues } from './issues.ts'
+import { unreadable } from './request-rules.ts'
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionAnswerItem,
@@ -115,9 +116,14 @@ function normalizeItem(item: AskUserQuestionAnswerItem): AskUserQuestionAnswerIt
  * dropped, `custom` trimmed. Never throws.
  */
 export function validateAnswer(request: Questions, answer: unknown): AnswerValidation {
-  const parsed = v.safeParse(AskUserQuestionAnswerSchema, answer)
-  if (!parsed.success) return { ok: false, issues: shapeIssues(parsed.issues, 'BAD_ANSWER') }
-  return checkAnswerRules(request, parsed.output)
+  try {
+    const parsed = v.safeParse(AskUserQuestionAnswerSchema, answer)
+    if (!parsed.success) return { ok: false, issues: shapeIssues(parsed.issues, 'BAD_ANSWER') }
+    return checkAnswerRules(request, parsed.output)
+  } catch {
+    // Questions or an answer built elsewhere can carry a getter that throws when read.
+    return { ok: false, issues: [unreadable('BAD_ANSWER', 'answer')] }
+  }
 }
 
 /**

@@ -1,6 +1,12 @@
 import * as v from 'valibot'
 import { shapeIssues } from './issues.ts'
-import { emptyBatchIssues, intentRuleIssues, issue, itemRuleIssues } from './request-rules.ts'
+import {
+  emptyBatchIssues,
+  intentRuleIssues,
+  issue,
+  itemRuleIssues,
+  unreadable,
+} from './request-rules.ts'
 import { AskUserQuestionRequestDataSchema } from './schemas.ts'
 import type { AskUserQuestionRequest, RequestValidation, ValidationIssue } from './types.ts'
 
@@ -11,10 +17,15 @@ import type { AskUserQuestionRequest, RequestValidation, ValidationIssue } from 
  * `ask()` checks between the two, is not part of this function.
  */
 export function validateRequest(request: unknown): RequestValidation {
-  const structural = checkRequestStructure(request)
-  if (!structural.ok) return structural
-  const intents = checkRequestIntents(structural.request)
-  return intents.length > 0 ? { ok: false, issues: intents } : structural
+  try {
+    const structural = checkRequestStructure(request)
+    if (!structural.ok) return structural
+    const intents = checkRequestIntents(structural.request)
+    return intents.length > 0 ? { ok: false, issues: intents } : structural
+  } catch {
+    // A request built elsewhere can carry a getter or a proxy that throws when read.
+    return { ok: false, issues: [unreadable('INVALID_QUESTION', 'request')] }
+  }
 }
 
 /** @internal The first half of `validateRequest`: shape, emptiness and items. */

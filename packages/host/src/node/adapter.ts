@@ -40,7 +40,9 @@ export function createNodeAdapter<P>(core: HostCore<P>) {
     }
     if (path !== core.muxPath) return false
     const view = nodeRequestView(request, core.trustProxy)
-    void sockets.upgrade(request, view, socket, head)
+    const wrongHost = core.hostRefusal(view, 'websocket')
+    if (wrongHost) refuseUpgrade(socket, wrongHost)
+    else void sockets.upgrade(request, view, socket, head)
     return true
   }
 
@@ -49,6 +51,8 @@ export function createNodeAdapter<P>(core: HostCore<P>) {
     if (path === null) return sendJson(response, BAD_TARGET.status, refusalBody(BAD_TARGET), true)
     const view = nodeRequestView(request, core.trustProxy)
     const route = core.route(path, view.method)
+    const wrongHost = route === 'other' ? null : core.hostRefusal(view, route)
+    if (wrongHost) return sendJson(response, wrongHost.status, refusalBody(wrongHost))
     if (route === 'respond' || route === 'extend') {
       const reply = await core[route](view, nodeBodyReader(request))
       return sendJson(response, reply.status, reply.body)

@@ -3,8 +3,31 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import type { McpServerLike } from './stdio.ts'
 
-/** Options of {@link createStreamableHttpHandler}. */
-export interface StreamableHttpHandlerOptions {
+/** Options of {@link createStreamableHttpHandler}. `P` is your principal (client) type. */
+export interface StreamableHttpHandlerOptions<P = unknown> {
+  /**
+   * Who is calling (a bearer token, an mTLS identity, …)? Runs on every
+   * request after the Host and Origin checks; `null` (or a throw) refuses it
+   * with 401. A session belongs to the principal that opened it: a request
+   * from another one with its `Mcp-Session-Id` gets 404, as an unknown
+   * session does. Without it every caller is anonymous and counted by its
+   * remote address, so put something in front that authenticates (see the
+   * README). @default none
+   */
+  authenticate?: ((req: IncomingMessage) => P | null | Promise<P | null>) | undefined
+  /**
+   * The key a principal's sessions are counted under for
+   * `maxSessionsPerPrincipal`. @default the principal itself (strings and
+   * numbers by value, objects by identity); without `authenticate`, the
+   * remote address
+   */
+  principalKey?: ((principal: P) => unknown) | undefined
+  /**
+   * Open sessions one principal (without `authenticate`: one remote address)
+   * may hold; its next `initialize` is refused with 429, so one client
+   * cannot take the whole `maxSessions` pool. @default 10
+   */
+  maxSessionsPerPrincipal?: number | undefined
   /**
    * Host names (without port) the `Host` header may name; anything else is
    * refused with 403, against DNS rebinding. `false` accepts any host, for
@@ -40,6 +63,7 @@ export interface StreamableHttpHandler {
 }
 
 interface Session {
+  owner: unknown
   transport: StreamableHTTPServerTransport
   server: McpServerLike
   inFlight: number
@@ -67,22 +91,26 @@ function hostnameOf(host: string | undefined): string | undefined {
  * `IncomingMessage` / `ServerResponse`, such as Express): an `initialize`
  * without a session opens one, with a fresh server from `createServer()`;
  * later requests carry its `Mcp-Session-Id`. Checks `Host` and `Origin`
- * first (DNS rebinding), bounds the open sessions and closes idle ones.
+ * first (DNS rebinding), then `authenticate`; bounds the open sessions, in
+ * all and per principal, and closes idle ones.
  *
  * ```ts
  * const mcp = createStreamableHttpHandler(() => createAskUserQuestionMcpServer(service))
  * createServer((req, res) => (req.url?.startsWith('/mcp') ? mcp.handle(req, res) : notFound(res)))
  * ```
  */
-export function createStreamableHttpHandler(
+export function createStreamableHttpHandler<P = unknown>(
   createServer: () => McpServerLike,
-  options: StreamableHttpHandlerOptions = {},
+  options: StreamableHttpHandlerOptions<P> = {},
 ): StreamableHttpHandler {
   const allowedHosts = options.allowedHosts ?? LOCAL_HOSTS
   const allowedOrigins = options.allowedOrigins ?? []
   const maxSessions = options.maxSessions ?? 100
   const idleSessionMs = options.idleSessionMs ?? 30 * 60_000
+  const maxPerPrincipal = options.maxSessionsPerPrincipal ?? 10
   const sessions = new Map<string, Session>()
+  /** Open and opening sessions per owner key. */
+  const owned = new Map<unknown, number>()
   let opening = 0
   let sweeper: ReturnType<typeof setInterval> | undefined
 
@@ -90,6 +118,7 @@ export function createStreamableHttpHandler(
     const session = sessions.get(id)
     if (!session) return
     sessions.delete(id)
+    release(session.owner)
     session.server.close().catch(() => {})
     if (sessions.size === 0 && sweeper !== undefined) {
       clearInterval(sweeper)
@@ -103,7 +132,27 @@ export function createStreamableHttpHandler(
       if (session.inFlight === 0 && now - session.lastSeen > idleSessionMs) drop(id)
   }
 
-  async function open(): Promise<Session> {
+  function release(owner: unknown): void {
+    const left = (owned.get(owner) ?? 1) - 1
+    if (left > 0) owned.set(owner, left)
+    else owned.delete(owner)
+  }
+
+  /** The key the caller's sessions are counted and owned under; `undefined`: not authenticated. */
+  async function ownerOf(req: IncomingMessage): Promise<{ key: unknown } | undefined> {
+    const { authenticate } = options
+    if (!authenticate) return { key: `address:${req.socket.remoteAddress ?? ''}` }
+    let principal: P | null
+    try {
+      principal = await authenticate(req)
+    } catch {
+      return undefined
+    }
+    if (principal === null || principal === undefined) return undefined
+    return { key: options.principalKey ? options.principalKey(principal) : principal }
+  }
+
+  async function open(owner: unknown): Promise<Session> {
     const server = createServer()
     let session: Session | undefined
     const transport = new StreamableHTTPServerTransport({
@@ -115,7 +164,7 @@ export function createStreamableHttpHandler(
       },
       onsessionclosed: (id) => drop(id),
     })
-    session = { server, transport, inFlight: 0, lastSeen: Date.now() }
+    session = { owner, server, transport, inFlight: 0, lastSeen: Date.now() }
     await server.connect(transport)
     return session
   }
@@ -144,20 +193,30 @@ export function createStreamableHttpHandler(
   async function route(req: IncomingMessage, res: ServerResponse, parsedBody: unknown) {
     const refused = refusal(req)
     if (refused !== undefined) return refuse(res, 403, -32000, refused)
+    const owner = await ownerOf(req)
+    if (owner === undefined) return refuse(res, 401, -32000, 'Not authenticated.')
     const id = req.headers['mcp-session-id']
     if (typeof id === 'string') {
       const session = sessions.get(id)
-      if (!session) return refuse(res, 404, -32001, 'Session not found.')
+      // Another principal's session is as unknown to this one as a made-up id.
+      if (!session || session.owner !== owner.key)
+        return refuse(res, 404, -32001, 'Session not found.')
       return run(session, req, res, parsedBody)
     }
     if (req.method !== 'POST')
       return refuse(res, 400, -32000, 'Bad request: an Mcp-Session-Id header is required.')
+    if ((owned.get(owner.key) ?? 0) >= maxPerPrincipal)
+      return refuse(res, 429, -32000, 'Too many MCP sessions are open for this client.')
     if (sessions.size + opening >= maxSessions)
       return refuse(res, 503, -32000, 'Too many MCP sessions are open; try again later.')
     opening += 1
+    owned.set(owner.key, (owned.get(owner.key) ?? 0) + 1)
     let session: Session
     try {
-      session = await open()
+      session = await open(owner.key)
+    } catch (error) {
+      release(owner.key)
+      throw error
     } finally {
       opening -= 1
     }
@@ -165,7 +224,10 @@ export function createStreamableHttpHandler(
       await run(session, req, res, parsedBody)
     } finally {
       // Anything but an initialize leaves no session behind.
-      if (session.transport.sessionId === undefined) await session.server.close().catch(() => {})
+      if (session.transport.sessionId === undefined) {
+        release(owner.key)
+        await session.server.close().catch(() => {})
+      }
     }
   }
 
@@ -187,6 +249,7 @@ export function createStreamableHttpHandler(
       sweeper = undefined
       const open = [...sessions.values()]
       sessions.clear()
+      owned.clear()
       await Promise.all(open.map((session) => session.server.close().catch(() => {})))
     },
   }

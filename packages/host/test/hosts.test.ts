@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  createQuestionHost,
+  isAllowedHost,
+  type MuxRefusal,
+  type QuestionHost,
+} from '../src/index.ts'
+import { startHost, type TestHost } from './helpers.ts'
+import { rawRequest, upgradeLines } from './raw.ts'
+
+// DNS rebinding: a page on `evil.example`, once that name resolves to this
+// machine, reaches the host with `Host: evil.example` and its own Origin,
+// which the same-origin rule would accept. The Host fence refuses it first.
+
+const BODY = JSON.stringify({ rpcId: 'r1', sessionId: 's1', outcome: 'dismissed' })
+
+/** Raw request lines for every route the host serves, with this `Host`. */
+function routeRequests(host: string): [string, string[]][] {
+  const post = (path: string) => [
+    `POST ${path} HTTP/1.1`,
+    `Host: ${host}`,
+    `Origin: http://${host}`,
+    'x-user: alice',
+    'Content-Type: application/json',
+    `Content-Length: ${BODY.length}`,
+    'Connection: close',
+    '',
+    BODY,
+  ]
+  return [
+    ['respond', post('/api/respond')],
+    ['extend', post('/api/extend')],
+    ['amend', post('/api/amend')],
+    ['probe', post('/api/mux')],
+    [
+      'sse',
+      [
+        'GET /api/mux HTTP/1.1',
+        `Host: ${host}`,
+        'Accept: text/event-stream',
+        'x-user: alice',
+        'Connection: close',
+      ],
+    ],
+    ['websocket', upgradeLines('/api/mux', host)],
+  ]
+}
+
+/** Sends raw lines (a POST's blank line and body included) and reads the reply. */
+const send = (base: string, lines: string[]) => rawRequest(base, lines, 250)
+
+describe('the Host fence on the Node host', () => {
+  let running: TestHost
+  afterEach(() => running.close())
+
+  it('refuses Host: evil.example on every route with 403 HOST_NOT_ALLOWED, and tells onRefused', async () => {
+    const refused: MuxRefusal[] = []
+    running = await startHost({ onRefused: (info) => refused.push(info) })
+    const port = running.base.split(':')[1]
+    for (const [route, lines] of routeRequests(`evil.example:${port}`)) {
+      const outcome = await send(running.base, lines)
+      expect(outcome.status, route).toBe(403)
+      expect(outcome.text, route).toContain('"code":"HOST_NOT_ALLOWED"')
+    }
+    expect(refused.map((r) => [r.transport, r.code])).toEqual([
+      ['probe', 'HOST_NOT_ALLOWED'],
+      ['sse', 'HOST_NOT_ALLOWED'],
+      ['websocket', 'HOST_NOT_ALLOWED'],
+    ])
+  })
+
+  it('lets the loopback names through, with any port', async () => {
+    running = await startHost()
+    const port = running.base.split(':')[1]
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'LOCALHOST']) {
+      for (const [route, lines] of routeRequests(host)) {
+        const outcome = await send(running.base, lines)
+        expect(outcome.text, `${route} ${host}`).not.toContain('HOST_NOT_ALLOWED')
+        expect(outcome.status, `${route} ${host}`).not.toBeNull()
+      }
+    }
+  })
+
+  it('allows the hosts of allowedOrigins by default, only allowedHosts when given, any with false', async () => {
+    running = await startHost({ allowedOrigins: ['https://app.example'] })
+    const port = running.base.split(':')[1]
+    const probe = (host: string) =>
+      send(running.base, routeRequests(host).find(([route]) => route === 'probe')?.[1] ?? [])
+    expect((await probe('app.example')).text).not.toContain('HOST_NOT_ALLOWED')
+    expect((await probe('other.example')).status).toBe(403)
+    await running.close()
+    running = await startHost({ allowedHosts: ['parley.example'] })
+    expect((await probe('parley.example')).text).not.toContain('HOST_NOT_ALLOWED')
+    expect((await probe(`localhost:${port}`)).text).toContain('HOST_NOT_ALLOWED')
+    await running.close()
+    running = await startHost({ allowedHosts: false })
+    expect((await probe('evil.example')).text).not.toContain('HOST_NOT_ALLOWED')
+  })
+})
+
+describe('the Host fence on the fetch handler', () => {
+  let host: QuestionHost<string>
+  afterEach(() => host.dispose())
+
+  it('refuses a rebound name on every route and admits localhost', async () => {
+    host = createQuestionHost<string>({
+      authenticate: () => 'alice',
+      canAccess: () => true,
+    })
+    const routes: [string, RequestInit][] = [
+      ['/api/respond', { method: 'POST', body: BODY }],
+      ['/api/extend', { method: 'POST', body: BODY }],
+      ['/api/amend', { method: 'POST', body: BODY }],
+      ['/api/mux', { method: 'POST' }],
+      ['/api/mux', { headers: { accept: 'text/event-stream' } }],
+    ]
+    for (const [path, init] of routes) {
+      const headers = { 'content-type': 'application/json', ...(init.headers as object) }
+      const evil = await host.fetch(new Request(`http://evil.example${path}`, { ...init, headers }))
+      expect(evil.status, path).toBe(403)
+      expect(await evil.json()).toMatchObject({ code: 'HOST_NOT_ALLOWED' })
+      const local = await host.fetch(
+        new Request(`http://localhost:3000${path}`, { ...init, headers }),
+      )
+      expect(local.status, path).not.toBe(403)
+      await local.body?.cancel()
+    }
+  })
+})
+
+describe('isAllowedHost', () => {
+  it('judges a Host header value the way the host does', () => {
+    expect(isAllowedHost('localhost:5173')).toBe(true)
+    expect(isAllowedHost('[::1]:8080')).toBe(true)
+    expect(isAllowedHost('evil.example')).toBe(false)
+    expect(isAllowedHost('localhost@evil.example')).toBe(false)
+    expect(isAllowedHost('localhost/evil')).toBe(false)
+    expect(isAllowedHost(null)).toBe(false)
+    expect(isAllowedHost('app.example', ['app.example'])).toBe(true)
+    expect(isAllowedHost('evil.example', false)).toBe(true)
+  })
+})
