@@ -25,6 +25,19 @@ const REACT_18_ALIASES = [
   },
 ]
 
+/**
+ * The jsdom projects drive whole React trees with user-event, some through a
+ * real AI SDK stream (ai-sdk.test.tsx: about 1 s of CPU for one flow on a
+ * quiet machine); 5 s left no room for a loaded one.
+ */
+const JSDOM_TEST_TIMEOUT = 15_000
+/**
+ * The browser projects drive a real Chromium (stories with play functions, lazy
+ * chunks), one test file at a time in one page (fileParallelism: false): a
+ * second page would only share the same two cores with the Vite server.
+ */
+const BROWSER_TEST_TIMEOUT = 30_000
+
 /** Vitest browser mode on Debian's Chromium; each project names its instance. */
 const browser = (name: string) => ({
   enabled: true,
@@ -53,12 +66,21 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    // Sized for two cores, shared on purpose. The projects run in groups
+    // (sequence.groupOrder): node and reliability first (two workers; their
+    // files mostly wait on sockets, PostgreSQL and timers), then the two jsdom
+    // projects (two workers, CPU-bound), then each browser project on its own
+    // (one Chromium page), so no group asks for more than the machine has and a
+    // run with one busy process beside it slows down evenly instead of timing
+    // out. The type tests run last, as Vitest puts them.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'node',
           environment: 'node',
+          sequence: { groupOrder: 0 },
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
           typecheck: { enabled: true, include: ['packages/*/test/**/*.test-d.ts'] },
         },
@@ -68,6 +90,7 @@ export default defineConfig({
         test: {
           name: 'reliability',
           environment: 'node',
+          sequence: { groupOrder: 0 },
           include: ['reliability/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
@@ -78,6 +101,8 @@ export default defineConfig({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
+          sequence: { groupOrder: 1 },
+          testTimeout: JSDOM_TEST_TIMEOUT,
           include: ['packages/*/test/**/*.test.tsx', 'apps/*/test/**/*.test.tsx'],
           exclude: ['**/*.browser.test.tsx'],
           setupFiles: ['./packages/react/test/setup.ts'],
@@ -94,6 +119,8 @@ export default defineConfig({
         test: {
           name: 'jsdom-react18',
           environment: 'jsdom',
+          sequence: { groupOrder: 1 },
+          testTimeout: JSDOM_TEST_TIMEOUT,
           include: ['packages/*/test/**/*.test.tsx', 'apps/*/test/**/*.test.tsx'],
           exclude: ['**/*.browser.test.tsx', 'packages/react/test/react-version.test.tsx'],
           setupFiles: ['./packages/react/test/setup.ts'],
@@ -115,6 +142,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          sequence: { groupOrder: 2 },
+          testTimeout: BROWSER_TEST_TIMEOUT,
           include: ['packages/*/test/**/*.browser.test.tsx', 'apps/*/test/**/*.browser.test.tsx'],
           setupFiles: ['./packages/react/test/setup.ts'],
           browser: browser('browser'),
@@ -125,6 +154,9 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'storybook',
+          sequence: { groupOrder: 3 },
+          testTimeout: BROWSER_TEST_TIMEOUT,
+          fileParallelism: false,
           browser: browser('storybook'),
         },
       },

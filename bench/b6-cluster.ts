@@ -12,8 +12,8 @@
  * - accepted answers per second: N questions pending across the nodes, then
  *   every answer POSTed at once (64 in flight, each to a node other than
  *   the one that asked)
- *   until every ask settled; with 3 nodes, and with 1 node (a cluster of one),
- *   reported side by side.
+ *   until every ask settled; with 3 nodes, judged as a ratio to 1 node (a
+ *   cluster of one), the runs alternating 1, 3, 3, 1.
  */
 import pg from 'pg'
 import { createPostgresCoordinator } from '../packages/host-postgres/src/index.ts'
@@ -158,9 +158,9 @@ async function latency(url: string, quick: boolean): Promise<Entry[]> {
   ]
 }
 
-/** Accepted answers per second with `count` nodes: `total` asks, answered 64 at a time. */
-async function throughput(url: string, count: number, total: number): Promise<number> {
-  const nodes = await startNodes(url, count, `bench_rate_${count}`)
+/** Accepted answers per second with `count` nodes: `total` asks, answered 64 at a time; `run` names its channel. */
+async function throughput(url: string, count: number, total: number, run: number) {
+  const nodes = await startNodes(url, count, `bench_rate_${run}`)
   const agents = nodes.map(() => keepAlive(32))
   try {
     const asks: { rpcId: string; sessionId: string; settled: Promise<unknown> }[] = []
@@ -217,18 +217,28 @@ export async function runCluster(quick: boolean): Promise<Entry[]> {
   const db = await startThrowawayPostgres()
   try {
     const entries = await latency(db.url, quick)
+    const notifyMs = entries[0]?.baseline ?? Number.NaN
     const total = quick ? 600 : 3000
-    const one = await throughput(db.url, 1, total)
-    const three = await throughput(db.url, 3, total)
+    // One node, three, three, one: the other tenants' load drifts, so each
+    // figure is the mean of a run before and a run after the other's.
+    const oneA = await throughput(db.url, 1, total, 0)
+    const threeA = await throughput(db.url, 3, total, 1)
+    const threeB = await throughput(db.url, 3, total, 2)
+    const oneB = await throughput(db.url, 1, total, 3)
+    const one = (oneA + oneB) / 2
+    const three = (threeA + threeB) / 2
+    const perAnswerMs = (1000 / three) * 64
     entries.push(
       entry({
         name: 'B6.answers-per-second.3-nodes',
         value: three,
         unit: '/s',
-        budget: 1000,
+        // A ratio to a cluster of one in the same run (the rate is a report).
+        budget: 0.5,
+        budgetOnRatio: true,
         direction: 'min',
         baseline: one,
-        note: `1 node: ${Math.round(one)}/s; ${total} answers, 64 in flight, nodes in one process`,
+        note: `1 node: ${Math.round(oneA)}/${Math.round(oneB)}/s, 3 nodes: ${Math.round(threeA)}/${Math.round(threeB)}/s; ${total} answers a run, 64 in flight, nodes in one process; an answer's turn with 3 nodes ${perAnswerMs.toFixed(1)} ms = ${(perAnswerMs / notifyMs).toFixed(0)}× the NOTIFY p50 (reported)`,
       }),
     )
     return entries

@@ -189,7 +189,10 @@ export const HEARTBEAT = statement(
  * Forgets nodes that stopped heartbeating; their plain questions end
  * `aborted` (`server-gone`), their durable ones wait ownerless for a
  * re-attaching agent until the grace or their deadline passes; settled
- * questions older than the retention are deleted.
+ * questions older than the retention are deleted. A question whose owner has
+ * no row at all counts as a dead node's too: its node was reaped, or left,
+ * while the question's insert was on its way (a stalled node, or a close
+ * during an ask), and no later reap would ever name that owner again.
  */
 export const REAP = statement(
   'reap',
@@ -197,12 +200,17 @@ export const REAP = statement(
   WITH dead AS (
     DELETE FROM parley_nodes WHERE heartbeat_at < now() - ${ms('$1')} RETURNING node_id),
   lost AS (
-    UPDATE parley_questions SET state = 'aborted', reason = 'server-gone', settled_at = now()
-    WHERE state = 'pending' AND resume_key IS NULL AND owner IN (SELECT node_id FROM dead)
+    UPDATE parley_questions q
+    SET state = 'aborted', reason = 'server-gone', settled_at = now()
+    WHERE state = 'pending' AND resume_key IS NULL AND owner IS NOT NULL
+      AND (owner IN (SELECT node_id FROM dead)
+        OR NOT EXISTS (SELECT 1 FROM parley_nodes n WHERE n.node_id = q.owner))
     RETURNING rpc_id, session_id, state),
   orphaned AS (
-    UPDATE parley_questions SET owner = NULL, orphaned_at = now()
-    WHERE state = 'pending' AND resume_key IS NOT NULL AND owner IN (SELECT node_id FROM dead)
+    UPDATE parley_questions q SET owner = NULL, orphaned_at = now()
+    WHERE state = 'pending' AND resume_key IS NOT NULL AND owner IS NOT NULL
+      AND (owner IN (SELECT node_id FROM dead)
+        OR NOT EXISTS (SELECT 1 FROM parley_nodes n WHERE n.node_id = q.owner))
     RETURNING rpc_id),
   expired AS (
     UPDATE parley_questions

@@ -186,6 +186,25 @@ describe('when a node dies', () => {
     expect(isUserQuestionError(error, 'ASK_ABORTED')).toBe(true)
   })
 
+  it('retires a question whose node was reaped before the question was stored', async () => {
+    // A stalled node: reaped while its insert was on its way, and never heard from again.
+    const a = await cluster.start('a', { heartbeatMs: 60_000 })
+    const asked = a.ask('s1', { resumeKey: 'call-0' })
+    await a.registeredId(0)
+    const plain = a.ask('s1')
+    await a.registeredId(1)
+    await cluster.admin.query("DELETE FROM parley_nodes WHERE node_id = 'a'")
+    const b = await cluster.start('b', { reattachGraceMs: 300 })
+    const tab = await readyTab(b.base, { sessions: ['s1'] })
+    const resolved = await tab.count('question/resolved', 2)
+    expect(resolved).toMatchObject([
+      { outcome: 'aborted', reason: 'server-gone' },
+      { outcome: 'aborted', reason: 'server-gone' },
+    ])
+    await expect(plain).rejects.toMatchObject({ code: 'ASK_ABORTED' })
+    await expect(asked).rejects.toMatchObject({ code: 'ASK_ABORTED' })
+  })
+
   it('retires a crashed node’s questions within the reap time', async () => {
     const a = await cluster.start('a')
     const onResolved = vi.fn()

@@ -222,7 +222,10 @@ describe('useChatQuestions with useChat', () => {
     })
     await user.click(await screen.findByRole('radio', { name: /SQLite/ }))
     await user.click(screen.getByRole('checkbox', { name: 'Billing' }))
-    await act(() => new Promise((resolve) => setTimeout(resolve, 350))) // the draft saver's 300 ms
+    // A reload: the page hides (the composer writes its drafts now), then goes.
+    act(() => {
+      dispatchEvent(new Event('pagehide'))
+    })
     view.unmount()
 
     const stored: ChatMessage[] = JSON.parse(JSON.stringify(saved))
