@@ -9,8 +9,11 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   // Needs the cluster: playwright.cluster.config.ts runs it.
   testIgnore: 'cluster.e2e.ts',
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // A flow drives a real browser against a real host and runs axe on every state it
+  // checks (2–4 s each on two loaded cores): 60 s per flow, 10 s for a condition to hold.
+  // Measured: flows that take 12–18 s quiet took 28–32 s beside a second suite.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: 2,
   // One retry, reported as flaky in the list output: in 1 of 5 CI runs on
   // 2 loaded cores, the test API's POST after a page load on the same
