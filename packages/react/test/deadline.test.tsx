@@ -43,7 +43,10 @@ describe('the countdown in words', () => {
   it.each([
     [4 * 60_000, 'en', '4 min'],
     [4 * 60_000 + 20_000, 'en', '4 min'],
-    [70_000, 'en', '1 min'],
+    [70_000, 'en', '1 min 10 sec'],
+    [119_000, 'en', '1 min 55 sec'],
+    [60_000, 'en', '1 min'],
+    [150_000, 'en', '3 min'],
     [42_000, 'en', '45 sec'],
     [7_200_000 * 2, 'en', '4 hr'],
     [3 * 86_400_000, 'en', '3 days'],
@@ -68,8 +71,13 @@ describe('the countdown in words', () => {
     expect(spoken()).toBe('')
     await seconds(1)
     expect(spoken()).toBe('Waiting 2 min more')
-    await seconds(59)
-    expect(spoken()).toBe('Waiting 2 min more')
+    // Said once: the region empties, so it never reads a stale time later.
+    await seconds(10)
+    expect(spoken()).toBe('')
+    expect(text()).toBe('Waiting 1 min 50 sec more')
+    await seconds(49)
+    expect(spoken()).toBe('')
+    expect(text()).toBe('Waiting 1 min more')
     await seconds(1)
     expect(spoken()).toBe('Waiting 1 min more')
     await seconds(30)

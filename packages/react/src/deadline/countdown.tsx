@@ -7,6 +7,7 @@ import {
   type DeadlineMessages,
   deadlineMessages,
   remainingTime,
+  SPOKEN_FOR_MS,
 } from './messages.ts'
 
 const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
@@ -74,6 +75,13 @@ export default function Countdown({
     else if (ANNOUNCE_AT_MS.some((mark) => last.left > mark && left <= mark))
       setSpoken(fill(words.waiting, time))
   }, [deadlineAt, left, time, words.extended, words.waiting])
+
+  // Said once, then cleared: a reader who comes back to the region never hears an old time.
+  useEffect(() => {
+    if (!spoken) return
+    const timer = setTimeout(() => setSpoken(''), SPOKEN_FOR_MS)
+    return () => clearTimeout(timer)
+  }, [spoken])
 
   useEffect(() => {
     const card = root.current

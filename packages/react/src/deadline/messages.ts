@@ -50,22 +50,30 @@ export function deadlineMessages(
 const UNITS: [number, Intl.NumberFormatOptions['unit'], number][] = [
   [172_800_000, 'day', 86_400_000],
   [7_200_000, 'hour', 3_600_000],
-  [90_000, 'minute', 60_000],
+  [120_000, 'minute', 60_000],
 ]
 
 /**
  * `ms` left as words in the largest unit that reads well: days from 2 days,
- * hours from 2 hours, minutes from 90 s, then "1 min" down to a minute, then
- * seconds in steps of 5 (each second under 10).
+ * hours from 2 hours, minutes from 2 minutes, then "1 min 25 sec" down to a
+ * minute (never "1 min" for 119 s), then seconds in steps of 5 (each second
+ * under 10).
  */
 export function remainingTime(ms: number, lang: string): string {
   const format = (value: number, unit: Intl.NumberFormatOptions['unit']) =>
     new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(value)
   for (const [from, unit, size] of UNITS) if (ms >= from) return format(Math.round(ms / size), unit)
-  if (ms >= 60_000) return format(1, 'minute')
-  const seconds = Math.ceil(ms / 1000)
-  return format(seconds > 10 ? Math.ceil(seconds / 5) * 5 : Math.max(1, seconds), 'second')
+  const whole = Math.ceil(ms / 1000)
+  if (whole < 60)
+    return format(whole > 10 ? Math.ceil(whole / 5) * 5 : Math.max(1, whole), 'second')
+  // 61–119 s: the minute and the seconds past it, in steps of 5 (down, so never "60 sec").
+  const past = Math.floor((whole - 60) / 5) * 5
+  const minute = format(1, 'minute')
+  return past === 0 ? minute : `${minute} ${format(past, 'second')}`
 }
+
+/** How long an announcement stays in the live region, so it never reads stale later. */
+export const SPOKEN_FOR_MS = 10_000
 
 /** Remaining times at which the countdown is announced (polite), besides every extension. */
 export const ANNOUNCE_AT_MS = [300_000, 120_000, 60_000, 30_000, 10_000] as const
