@@ -56,9 +56,11 @@ function optionsIntent(key: KeyInput, state: ComposerState | undefined): Compose
  *   field `CONFIRM_ANSWER`, on an option `CONFIRM_OPTION` (a single-select
  *   option is chosen first; Space toggles a multi-select one). Shift+Enter is
  *   a newline in the custom field (`null`), and so is Enter on a touch keyboard.
- * - In the option list: digits 1–9 choose / toggle the n-th option (`null`
- *   past the last option when `state` is given); arrows, Home and End move
- *   roving focus. Digits are plain text in the custom field.
+ * - In the option list and anywhere else in the card but the custom field
+ *   (its title, where focus lands when it appears; its buttons): digits 1–9
+ *   choose / toggle the n-th option (`null` past the last option when `state`
+ *   is given). In the option list, arrows, Home and End move roving focus.
+ *   Digits are plain text in the custom field.
  */
 export function keyIntent(
   key: KeyInput,
@@ -76,8 +78,11 @@ export function keyIntent(
       return key.key === 'Enter' && !key.shiftKey && !key.altKey && !options.touch
         ? { type: 'CONFIRM_ANSWER' }
         : null
-    case 'elsewhere':
+    case 'text':
       return null
+    case 'elsewhere':
+      // The card's title (where focus lands when it appears), its buttons: the keycaps work too.
+      return /^[1-9]$/.test(key.key) ? optionsIntent(key, state) : null
     default:
       return assertNever(context)
   }

@@ -114,8 +114,12 @@ export interface ComposerState {
   activeOption: number
 }
 
-/** Where focus is, for the keyboard map. */
-export type KeyContext = 'options' | 'custom' | 'elsewhere'
+/**
+ * Where focus is, for the keyboard map: the option list, the custom field,
+ * another text field a layout put in the card (`text`: every key is its
+ * own), or elsewhere in the card (its title, its buttons).
+ */
+export type KeyContext = 'options' | 'custom' | 'text' | 'elsewhere'
 
 /** Every event the machine understands. Verb-first SCREAMING_SNAKE. */
 export type ComposerEvent =

@@ -47,6 +47,14 @@ describe('the keyboard map', () => {
     expect(keyIntent(key('Enter'), 'elsewhere')).toBeNull()
   })
 
+  it('digits choose from anywhere in the card but the custom field (the title when the card appears)', () => {
+    const state = createComposerState(request)
+    expect(keyIntent(key('2'), 'elsewhere', state)).toEqual({ type: 'CHOOSE_OPTION_AT', index: 1 })
+    expect(keyIntent(key('4'), 'elsewhere', state)).toBeNull()
+    expect(keyIntent(key('ArrowDown'), 'elsewhere', state)).toBeNull()
+    expect(keyIntent(key('2'), 'custom', state)).toBeNull()
+  })
+
   it('digits 1–9 choose the n-th option in the option list', () => {
     expect(keyIntent(key('1'), 'options')).toEqual({ type: 'CHOOSE_OPTION_AT', index: 0 })
     expect(keyIntent(key('9'), 'options')).toEqual({ type: 'CHOOSE_OPTION_AT', index: 8 })
@@ -63,7 +71,8 @@ describe('the keyboard map', () => {
 
   it('digits while typing in a text field are plain text', () => {
     expect(keyIntent(key('1'), 'custom')).toBeNull()
-    expect(keyIntent(key('2'), 'elsewhere')).toBeNull()
+    expect(keyIntent(key('2'), 'text')).toBeNull()
+    expect(keyIntent(key('Enter'), 'text')).toBeNull()
   })
 
   it('arrows, Home and End move roving focus in the option list only', () => {

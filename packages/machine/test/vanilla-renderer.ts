@@ -98,6 +98,7 @@ const EVENTS: Record<string, string> = {
 function where(target: EventTarget | null): KeyContext {
   if (!(target instanceof HTMLElement)) return 'elsewhere'
   if (target.closest('[data-part="custom-input"]')) return 'custom'
+  if (target.matches('input, textarea, select, [contenteditable]')) return 'text'
   return target.closest('[data-part="options"]') ? 'options' : 'elsewhere'
 }
 

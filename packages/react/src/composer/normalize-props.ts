@@ -35,6 +35,9 @@ export function dataOf(props: PartProps): Record<string, unknown> {
 export function keyContextOf(target: EventTarget | null): KeyContext {
   if (!(target instanceof Element)) return 'elsewhere'
   if (target.closest('[data-part="custom-input"]')) return 'custom'
+  // Another field a layout put in the card: its keys are its own.
+  if (target.matches('input, textarea, select, [contenteditable]:not([contenteditable="false"])'))
+    return 'text'
   if (target.closest('[data-part="options"]')) return 'options'
   return 'elsewhere'
 }
