@@ -1,9 +1,17 @@
 import type { Notification, Pool, PoolClient } from 'pg'
-import { type Doorbell, parseDoorbell } from './notifications.ts'
+import type { Doorbell, Dropped } from './notifications.ts'
 
 interface ListenerOptions {
   pool: Pool
   channel: string
+  /** Verifies and parses a payload on the channel. */
+  read(payload: string | undefined): Doorbell | Dropped
+  /** A payload that did not verify: dropped, never acted on. */
+  onDropped(why: Dropped): void
+  /** Runs on each new listening connection before it listens (the node's liveness lock). */
+  onConnect(client: PoolClient): Promise<void>
+  /** Runs on the listening connection before it goes back to the pool. */
+  onClose(client: PoolClient): Promise<void>
   /** Called for each doorbell, one at a time, in the order PostgreSQL delivered them. */
   onDoorbell(bell: Doorbell): Promise<void>
   /** The connection was lost and is listening again: anything in between was missed. */
@@ -33,8 +41,8 @@ export async function createListener(options: ListenerOptions): Promise<Listener
 
   const onNotification = (message: Notification) => {
     if (message.channel !== channel) return
-    const bell = parseDoorbell(message.payload)
-    if (!bell) return
+    const bell = options.read(message.payload)
+    if (typeof bell === 'string') return options.onDropped(bell)
     queue = queue
       .then(() => options.onDoorbell(bell))
       .catch((error: unknown) => options.report(error, 'notification'))
@@ -45,6 +53,7 @@ export async function createListener(options: ListenerOptions): Promise<Listener
     next.on('notification', onNotification)
     next.on('error', (error) => lost(next, error))
     try {
+      await options.onConnect(next)
       await next.query(`LISTEN ${quoteIdent(channel)}`)
     } catch (error) {
       next.release(true)
@@ -89,6 +98,7 @@ export async function createListener(options: ListenerOptions): Promise<Listener
       current.removeListener('notification', onNotification)
       try {
         await current.query(`UNLISTEN ${quoteIdent(channel)}`)
+        await options.onClose(current)
         current.release()
       } catch (error) {
         current.release(error instanceof Error ? error : true)

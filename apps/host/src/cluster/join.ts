@@ -16,6 +16,8 @@ export interface ClusterOptions {
   databaseUrl: string
   /** `PARLEY_SECRET`: equal on every node, so each verifies what the others signed. */
   secret: string
+  /** `PARLEY_SECRET_PREVIOUS`: secrets the cluster ran with before, newest first (a rotation). */
+  previousSecrets?: readonly string[] | undefined
   /** This node's id in the cluster. @default a random UUID */
   nodeId?: string | undefined
   /** Bounds of the shared session store. */
@@ -51,7 +53,7 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
     throw error
   }
   const shared: DemoBus = bus
-  const coordinator = createCoordinator(pool, nodeId)
+  const coordinator = createCoordinator(pool, nodeId, options.secret, options.previousSecrets)
   const limits = options.limits ?? {}
 
   return (hooks) => ({
