@@ -42,7 +42,7 @@ export async function createListener(options: ListenerOptions): Promise<Listener
   const onNotification = (message: Notification) => {
     if (message.channel !== channel) return
     const bell = options.read(message.payload)
-    if (typeof bell === 'string') return options.onDropped(bell)
+    if (typeof bell === 'string') return void options.onDropped(bell)
     queue = queue
       .then(() => options.onDoorbell(bell))
       .catch((error: unknown) => options.report(error, 'notification'))

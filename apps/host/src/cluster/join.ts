@@ -5,6 +5,7 @@ import { createClusterStatus } from '../session-status.ts'
 import { migrate } from '../stores/migrations.ts'
 import { createSessionIds } from '../stores/session-ids.ts'
 import { createPostgresSessions } from '../stores/sessions.postgres.ts'
+import { createPostgresSettings } from '../stores/settings.ts'
 import { createPostgresTestAsks } from '../stores/test-asks.postgres.ts'
 import { createPostgresTranscripts } from '../stores/transcripts.postgres.ts'
 import type { SessionLimits } from '../stores/types.ts'
@@ -46,7 +47,13 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
   let bus: DemoBus | undefined
   try {
     await migrate(pool)
-    bus = await createPostgresBus({ pool, connectionString: options.databaseUrl, nodeId, report })
+    bus = await createPostgresBus({
+      pool,
+      connectionString: options.databaseUrl,
+      nodeId,
+      secret: options.secret,
+      report,
+    })
   } catch (error) {
     await bus?.close()
     await pool.end().catch(() => {})
@@ -66,6 +73,7 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
     }),
     transcripts: createPostgresTranscripts({ pool, maxEvents: limits.maxEvents }),
     testAsks: createPostgresTestAsks({ pool }),
+    settings: createPostgresSettings({ pool }),
     bus: shared,
     coordinator,
     relays: relaysFrame,
