@@ -20,6 +20,7 @@ import {
   sign,
 } from './keys.ts'
 import { createListener, type Listener } from './listener.ts'
+import { holdLiveness, type Liveness } from './liveness.ts'
 import { migrate } from './migrations.ts'
 import { type Doorbell, type Dropped, MAX_PAYLOAD_BYTES, readDoorbell } from './notifications.ts'
 import { entryOf, settlementOf } from './rows.ts'
@@ -28,9 +29,10 @@ import * as SQL from './sql.ts'
 /** Options of {@link createPostgresCoordinator}. */
 export interface PostgresCoordinatorOptions {
   /**
-   * The pool the coordinator queries through. It also holds one connection
-   * of it for `LISTEN` for as long as the node is joined, so give it at
-   * least 3 (`pg`'s default is 10). The coordinator never ends it.
+   * The pool the coordinator queries through. It also holds two connections
+   * of it for as long as the node is joined, one for `LISTEN` and one that
+   * holds the node's liveness lock, so give it at least 4 (`pg`'s default
+   * is 10). The coordinator never ends it.
    */
   pool: Pool
   /**
@@ -120,6 +122,7 @@ export function createPostgresCoordinator(
   const keepMs = options.keepSettledMs ?? 86_400_000
   let node: CoordinatedNode | undefined
   let listener: Listener | undefined
+  let alive: Liveness | undefined
   let timers: ReturnType<typeof setInterval>[] = []
   let left = false
   let notifications = 0
@@ -250,9 +253,15 @@ export function createPostgresCoordinator(
     }
   }
 
+  /** Ticks of `every` still running: leaving waits for them, so none writes after it. */
+  const ticking = new Set<Promise<void>>()
+
   function every(ms: number, task: () => Promise<void>, where: string): void {
     const handle = setInterval(() => {
-      task().catch((error: unknown) => report(error, where))
+      const tick: Promise<void> = task()
+        .catch((error: unknown) => report(error, where))
+        .finally(() => ticking.delete(tick))
+      ticking.add(tick)
     }, ms)
     handle.unref?.()
     timers.push(handle)
@@ -311,31 +320,36 @@ export function createPostgresCoordinator(
         deadAfterMs,
       })
       await run(pool, SQL.HEARTBEAT, [nodeId])
-      listener = await createListener({
+      alive = await holdLiveness({
         pool,
-        channel,
-        read,
-        onDropped,
-        async onConnect(client) {
+        async take(client) {
           const { rows } = await run(client, SQL.HOLD_LIVENESS, [LIVENESS_CLASS, liveness])
-          // Held elsewhere: an earlier process with this id still has its connection.
-          if (!rows[0]?.held)
-            report(
-              new Error(`Another connection holds node ${nodeId}'s liveness lock.`),
-              'liveness',
-            )
+          return rows[0]?.held === true
         },
-        async onClose(client) {
+        async drop(client) {
           await run(client, SQL.DROP_LIVENESS, [LIVENESS_CLASS, liveness])
         },
-        onDoorbell,
-        onReconnect() {
-          reconnects += 1
-          node?.resync()
-          recheck().catch((error: unknown) => report(error, 'recheck'))
-        },
         report,
+        nodeId,
       })
+      try {
+        listener = await createListener({
+          pool,
+          channel,
+          read,
+          onDropped,
+          onDoorbell,
+          onReconnect() {
+            reconnects += 1
+            node?.resync()
+            recheck().catch((error: unknown) => report(error, 'recheck'))
+          },
+          report,
+        })
+      } catch (error) {
+        await alive.close()
+        throw error
+      }
       every(heartbeatMs, heartbeat, 'heartbeat')
       every(recheckMs, recheck, 'recheck')
     },
@@ -451,9 +465,12 @@ export function createPostgresCoordinator(
       left = true
       for (const handle of timers) clearInterval(handle)
       timers = []
+      // A heartbeat in flight would write this node's row back after it is forgotten.
+      await Promise.all(ticking)
       await listener?.close()
       if (release.length > 0) await run(pool, SQL.RELEASE, [release, nodeId])
       await run(pool, SQL.FORGET_NODE, [nodeId])
+      await alive?.close()
       node = undefined
     },
   }

@@ -125,8 +125,8 @@ export function unseal(keys: ClusterKeys, rpcId: string, sealed: string): string
 export const nonce = () => randomBytes(12).toString('base64url')
 
 /**
- * The session-level advisory lock a node's listening connection holds while
- * the node lives: PostgreSQL releases it the moment the connection dies, so
+ * The session-level advisory lock a node's liveness connection (`liveness.ts`)
+ * holds while the node lives: PostgreSQL releases it the moment the connection dies, so
  * a claim can tell a live asker from a killed one before the heartbeat does.
  * Two int4 keys: a fixed class and 31 bits of the node id's MD5 (the same
  * expression the claim computes in SQL).

@@ -8,10 +8,6 @@ interface ListenerOptions {
   read(payload: string | undefined): Doorbell | Dropped
   /** A payload that did not verify: dropped, never acted on. */
   onDropped(why: Dropped): void
-  /** Runs on each new listening connection before it listens (the node's liveness lock). */
-  onConnect(client: PoolClient): Promise<void>
-  /** Runs on the listening connection before it goes back to the pool. */
-  onClose(client: PoolClient): Promise<void>
   /** Called for each doorbell, one at a time, in the order PostgreSQL delivered them. */
   onDoorbell(bell: Doorbell): Promise<void>
   /** The connection was lost and is listening again: anything in between was missed. */
@@ -53,7 +49,6 @@ export async function createListener(options: ListenerOptions): Promise<Listener
     next.on('notification', onNotification)
     next.on('error', (error) => lost(next, error))
     try {
-      await options.onConnect(next)
       await next.query(`LISTEN ${quoteIdent(channel)}`)
     } catch (error) {
       next.release(true)
@@ -98,7 +93,6 @@ export async function createListener(options: ListenerOptions): Promise<Listener
       current.removeListener('notification', onNotification)
       try {
         await current.query(`UNLISTEN ${quoteIdent(channel)}`)
-        await options.onClose(current)
         current.release()
       } catch (error) {
         current.release(error instanceof Error ? error : true)

@@ -107,9 +107,10 @@ export const MOVE_DEADLINE = statement(
 )
 
 /**
- * Is the node that awaits a question alive? Its listening connection holds a
- * session-level advisory lock (`keys.ts`, `livenessKey`) that PostgreSQL
- * drops the moment that connection dies, and it still has a heartbeat row.
+ * Is the node that awaits a question alive? A connection of its own that
+ * runs nothing else holds a session-level advisory lock (`keys.ts`,
+ * `livenessKey`; `liveness.ts`) that PostgreSQL drops the moment that
+ * connection dies, and the node still has a heartbeat row.
  */
 const OWNER_ALIVE = `EXISTS (
       SELECT 1 FROM parley_nodes n JOIN pg_locks l
@@ -233,7 +234,7 @@ export const NOTIFY_MANY = statement(
   'SELECT pg_notify($1, bell) FROM unnest($2::text[]) AS bell',
 )
 
-/** $1 liveness class, $2 this node's key: held by the listening connection while the node lives. */
+/** $1 liveness class, $2 this node's key: held by the node's liveness connection while it lives. */
 export const HOLD_LIVENESS = statement(
   'hold_liveness',
   'SELECT pg_try_advisory_lock($1, $2) AS held',
