@@ -36,7 +36,12 @@ async function startNodes(url: string, count: number, channel: string): Promise<
   const nodes: Node[] = []
   for (let i = 0; i < count; i++) {
     const pool = new pg.Pool({ connectionString: url, max: 12 })
-    const coordinator = createPostgresCoordinator({ pool, nodeId: `bench-${i}`, channel })
+    const coordinator = createPostgresCoordinator({
+      pool,
+      nodeId: `bench-${i}`,
+      channel,
+      secret: 'bench-cluster-secret',
+    })
     const bench = await startBenchHost({
       coordinator,
       onRegistered: (info) => pendingIds.shift()?.(info.rpcId),

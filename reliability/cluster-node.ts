@@ -90,6 +90,7 @@ pool.on('error', () => {})
 const coordinator = createPostgresCoordinator({
   pool,
   nodeId,
+  secret: process.env.PARLEY_SECRET ?? 'reliability-cluster-secret',
   channel: env('PARLEY_CHANNEL'),
   ...parseLiveness(process.env.PARLEY_LIVENESS),
 })

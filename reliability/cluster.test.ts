@@ -5,6 +5,7 @@ import { LANES, TAB_COUNT } from './cluster-flows.ts'
 import { runKillFlows } from './cluster-kill.ts'
 import { brokenChecks, CLEAN_TABS } from './cluster-ledger.ts'
 import { runRestarts } from './cluster-restart.ts'
+import { runTrust } from './cluster-trust.ts'
 import { recordPart, writeResults } from './report.ts'
 import { FULL, SIZES } from './scale.ts'
 
@@ -135,6 +136,35 @@ describe('a restart of every node', () => {
         expect(restart.exercised.early).toBeGreaterThan(0)
         expect(restart.exercised.tabsOnNewNodes).toBe(run.tabs)
       }
+    },
+    FULL ? 300_000 : 120_000,
+  )
+})
+
+describe('a role that can connect but holds no secret', () => {
+  it(
+    'settles nothing with forged, foreign-signed, replayed or edited doorbells, hears no question text, and a node with another secret refuses to join',
+    async () => {
+      await cluster.reset()
+      const run = await runTrust(cluster, SIZE.trustQuestions)
+      const wanted = {
+        settledByForgeries: 0,
+        rowsMovedByForgeries: 0,
+        textHeard: 0,
+        notDropped: 0,
+        answeredAfter: SIZE.trustQuestions,
+        mismatch: 'SECRET_MISMATCH',
+        fingerprintChanged: false,
+        answeredAfterMismatch: 1,
+      }
+      recordPart({
+        id: '7d-cluster-trust',
+        title: 'Cluster: a role without the secret, and a node with another one',
+        expectation: `Three nodes in one process on a throwaway PostgreSQL, and a role that may connect and nothing more (no grant on any table) listening on their channel. ${SIZE.trustQuestions} plain questions are asked on one node; for each the role sends the answer doorbell that once settled an ask (unsigned, the answer inside), the same signed with a key derived from another secret, and every doorbell it heard replayed verbatim and with its body edited under the kept signature. No ask may settle and no row may leave \`pending\` before a real answer; every node must drop every forgery (counted in \`stats.dropped\`); no doorbell may carry question text; then every question, answered through the three nodes in turn, must be accepted and reach its agent. A node with another \`secret\` must refuse to join with \`SECRET_MISMATCH\`, leave the stored fingerprint alone, and the cluster must still settle the next question.`,
+        figures: run.figures,
+        failures: brokenChecks(run.checks, wanted),
+      })
+      expect(run.checks).toEqual(wanted)
     },
     FULL ? 300_000 : 120_000,
   )

@@ -40,6 +40,7 @@ const CLUSTER = FULL
       killFlows: 300,
       stranded: 30,
       restartQuestions: 60,
+      trustQuestions: 60,
       liveness: { heartbeatMs: 2_000, deadAfterMs: 6_000, recheckMs: 5_000 },
     }
   : {
@@ -47,6 +48,7 @@ const CLUSTER = FULL
       killFlows: 60,
       stranded: 8,
       restartQuestions: 16,
+      trustQuestions: 12,
       liveness: { heartbeatMs: 250, deadAfterMs: 1_000, recheckMs: 500 },
     }
 

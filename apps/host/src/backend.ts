@@ -2,12 +2,14 @@ import type { QuestionCoordinator } from '@parley/host'
 import { createLocalBus, type DemoBus } from './cluster/bus.ts'
 import { createLocalStatus, type SessionStatusSource } from './session-status.ts'
 import { createMemorySessions } from './stores/sessions.memory.ts'
+import { createMemorySettings } from './stores/settings.ts'
 import { createMemoryTestAsks } from './stores/test-asks.memory.ts'
 import { createMemoryTranscripts } from './stores/transcripts.memory.ts'
 import type {
   SessionLimits,
   SessionRecord,
   SessionStore,
+  SettingsStore,
   TestAskLedger,
   TranscriptStore,
 } from './stores/types.ts'
@@ -29,6 +31,8 @@ export interface DemoBackend {
   sessions: SessionStore
   transcripts: TranscriptStore
   testAsks: TestAskLedger
+  /** Each chat's settings (`/subagents`). */
+  settings: SettingsStore
   bus: DemoBus
   /** The cluster's coordinator, for `createQuestionHost`; none in one process. */
   coordinator?: QuestionCoordinator | undefined
@@ -53,9 +57,11 @@ export function memoryBackend(limits: SessionLimits = {}): BackendFactory {
       ...limits,
       onEvict(session) {
         transcripts.drop(session.id)
+        settings.drop(session.id)
         hooks.evicted(session)
       },
     })
+    const settings = createMemorySettings()
     const transcripts = createMemoryTranscripts({
       maxEvents: limits.maxEvents,
       exists: (id) => sessions.has(id),
@@ -65,6 +71,7 @@ export function memoryBackend(limits: SessionLimits = {}): BackendFactory {
       sessions,
       transcripts,
       testAsks: createMemoryTestAsks(),
+      settings,
       bus: createLocalBus(),
       status: createLocalStatus,
       async close() {},

@@ -8,6 +8,8 @@ const port = Number(process.env.PORT ?? 4173)
 const host = process.env.HOST ?? '127.0.0.1'
 const testApi = process.env.PARLEY_TEST_API === '1'
 const secret = process.env.PARLEY_SECRET || undefined
+// A rotation: the secrets that signed cookies before PARLEY_SECRET, comma-separated, newest first.
+const previousSecrets = (process.env.PARLEY_SECRET_PREVIOUS ?? '').split(',').filter(Boolean)
 const databaseUrl = process.env.PARLEY_DATABASE_URL || undefined
 
 if (databaseUrl && !secret) {
@@ -27,10 +29,12 @@ const allowedHosts = extraHosts?.includes('*')
   : extraHosts && ['localhost', '127.0.0.1', '[::1]', ...extraHosts.filter(Boolean)]
 const backend =
   databaseUrl && secret
-    ? await joinCluster({ databaseUrl, secret, nodeId }).catch((error: unknown) => {
-        console.error(`Could not join the cluster at PARLEY_DATABASE_URL: ${String(error)}`)
-        process.exit(1)
-      })
+    ? await joinCluster({ databaseUrl, secret, previousSecrets, nodeId }).catch(
+        (error: unknown) => {
+          console.error(`Could not join the cluster at PARLEY_DATABASE_URL: ${String(error)}`)
+          process.exit(1)
+        },
+      )
     : undefined
 
 const apiKey = process.env.OPENAI_API_KEY
@@ -45,6 +49,7 @@ const demo = createDemoServer({
       `[parley] refused a ${transport === 'probe' ? 'mux probe' : `${transport} mux connection`}: ${status} ${code} ${reason} (Origin ${request.headers.get('origin') ?? 'none'}, Host ${request.headers.get('host') ?? 'none'})`,
     ),
   secret,
+  previousSecrets,
   // A real model drives the agent only when a key is set; otherwise the scripted agent does.
   model: apiKey
     ? {

@@ -27,17 +27,30 @@ export type Identity =
  * Signed principal tokens, `v1.<id>.<sig>`: `id` is 128 random bits and
  * `sig` an HMAC-SHA256 of `v1.<id>` under the secret, both base64url. Any
  * process holding the same secret accepts the same tokens. The principal the
- * app works with is the `id`.
+ * app works with is the `id`. `previous` secrets (a rotation,
+ * `PARLEY_SECRET_PREVIOUS`) still verify the tokens they signed; only
+ * `secret` signs new ones, and {@link resign} moves an old token to it.
  */
-export function createPrincipalTokens(secret: string) {
-  if (secret.length === 0) throw new TypeError('The principal secret must not be empty.')
-  const sign = (id: string) => createHmac('sha256', secret).update(`v1.${id}`).digest()
+export function createPrincipalTokens(secret: string, previous: readonly string[] = []) {
+  if (secret.length === 0 || previous.some((old) => old.length === 0))
+    throw new TypeError('The principal secret must not be empty.')
+  const signWith = (key: string, id: string) =>
+    createHmac('sha256', key).update(`v1.${id}`).digest()
+  const sign = (id: string) => signWith(secret, id)
+  const token = (id: string) => `v1.${id}.${sign(id).toString('base64url')}`
 
   return {
     /** A new principal and the token that proves it. */
     mint(): { principal: string; token: string } {
       const id = randomBytes(16).toString('base64url')
-      return { principal: id, token: `v1.${id}.${sign(id).toString('base64url')}` }
+      return { principal: id, token: token(id) }
+    },
+    /** The token of an existing principal under the current secret (a rotation re-signs, never re-mints). */
+    resign: (principal: string) => token(principal),
+    /** Whether the current secret signed this token (and not only a previous one). */
+    current(value: string): boolean {
+      const match = TOKEN.exec(value)
+      return match?.[1] !== undefined && value === token(match[1])
     },
     /** The principal a token proves, or `null` when it does not verify. */
     verify(token: string): string | null {
@@ -47,7 +60,10 @@ export function createPrincipalTokens(secret: string) {
       // One spelling per signature: base64url's last character carries spare
       // bits, and a token that differs only there is not the token we minted.
       if (given.length !== SIGNATURE_BYTES || given.toString('base64url') !== match[2]) return null
-      return timingSafeEqual(given, sign(match[1])) ? match[1] : null
+      const id = match[1]
+      for (const key of [secret, ...previous])
+        if (timingSafeEqual(given, signWith(key, id))) return id
+      return null
     },
   }
 }

@@ -13,6 +13,7 @@ import type { DemoMessage } from './cluster/bus.ts'
 import { demoDeadlinePolicy } from './deadline-policy.ts'
 import { BASE_HEADERS, HttpError, schemeOf, sendError } from './http-util.ts'
 import {
+  cookieValues,
   createPrincipalTokens,
   type Identity,
   principalCookie,
@@ -34,6 +35,12 @@ export interface DemoServerOptions {
    * so identities do not survive a restart
    */
   secret?: string | undefined
+  /**
+   * Secrets that signed principal tokens before `secret` (a rotation,
+   * `PARLEY_SECRET_PREVIOUS`): they still verify, and a page load re-signs
+   * the cookie with `secret` for the same principal. @default []
+   */
+  previousSecrets?: readonly string[] | undefined
   /** Enables `/api/test/*`. Never on by default. */
   testApi?: boolean
   /** Adds `Secure` to the principal cookie and names it `__Host-parley_principal`. */
@@ -136,7 +143,13 @@ export function createDemoServer(options: DemoServerOptions) {
     options[name] ?? DEFAULT_SERVER_LIMITS[name]
   const secure = options.secureCookies ?? false
   const cookieName = principalCookieName(secure)
-  const tokens = createPrincipalTokens(options.secret ?? randomBytes(32).toString('base64url'))
+  const tokens = createPrincipalTokens(
+    options.secret ?? randomBytes(32).toString('base64url'),
+    options.previousSecrets ?? [],
+  )
+  /** No cookie value the current secret signed: a rotation's page load re-signs it. */
+  const staleCookie = (cookieHeader: string | undefined) =>
+    !cookieValues(cookieHeader, cookieName).some((value) => tokens.current(value))
   const identityOf = (cookieHeader: string | null | undefined): Identity =>
     readIdentity(cookieHeader, cookieName, tokens)
 
@@ -259,6 +272,7 @@ export function createDemoServer(options: DemoServerOptions) {
   const modelTurn = options.model ? createModelTurn(options.model) : undefined
   const agent = createScriptedAgent({
     service,
+    settings: backend.settings,
     emit,
     transcript: (sessionId) => transcripts.events(sessionId),
     modelTurn,
@@ -362,7 +376,9 @@ export function createDemoServer(options: DemoServerOptions) {
       const address = `mint:${req.socket.remoteAddress ?? ''}`
       if (mintLimiter && refuseWhenLimited(mintLimiter, address, res, req)) return
       res.setHeader('set-cookie', principalCookie(tokens.mint().token, secure))
-    }
+    } else if (identity.kind === 'one' && staleCookie(req.headers.cookie))
+      // Signed with a previous secret: the same principal, re-signed with the current one.
+      res.setHeader('set-cookie', principalCookie(tokens.resign(identity.principal), secure))
     serveStatic(req, res, target, () => notFound(res))
   }
 

@@ -170,3 +170,16 @@ describe('the demo host reads the principal cookie', () => {
     expect((await get('/api/sessions', pair.replace('__Host-', ''))).status).toBe(401)
   })
 })
+
+describe('a secret rotation (PARLEY_SECRET_PREVIOUS)', () => {
+  it('still verifies a token the previous secret signed, as the same principal, and re-signs it', () => {
+    const old = createPrincipalTokens('the old secret').mint()
+    const rotated = createPrincipalTokens('the new secret', ['the old secret'])
+    expect(rotated.verify(old.token)).toBe(old.principal)
+    expect(rotated.current(old.token)).toBe(false)
+    const resigned = rotated.resign(old.principal)
+    expect(rotated.current(resigned)).toBe(true)
+    expect(createPrincipalTokens('the new secret').verify(resigned)).toBe(old.principal)
+    expect(createPrincipalTokens('the new secret').verify(old.token)).toBeNull()
+  })
+})

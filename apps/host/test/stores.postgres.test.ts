@@ -5,10 +5,17 @@ import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../../scripts/throwaway-postgres.ts'
-import { createPostgresBus, type DemoBus, type DemoMessage } from '../src/cluster/bus.ts'
+import {
+  busKey,
+  createPostgresBus,
+  type DemoBus,
+  type DemoMessage,
+  signMessage,
+} from '../src/cluster/bus.ts'
 import { migrate } from '../src/stores/migrations.ts'
 import { createSessionIds } from '../src/stores/session-ids.ts'
 import { createPostgresSessions } from '../src/stores/sessions.postgres.ts'
+import { createPostgresSettings } from '../src/stores/settings.ts'
 import { createPostgresTestAsks } from '../src/stores/test-asks.postgres.ts'
 import { createPostgresTranscripts } from '../src/stores/transcripts.postgres.ts'
 import type { SessionRecord } from '../src/stores/types.ts'
@@ -54,7 +61,7 @@ describe('the demo migrations', () => {
     const { rows } = await (pools[0] as pg.Pool).query(
       'SELECT version FROM parley_demo_migrations ORDER BY version',
     )
-    expect(rows).toEqual([{ version: 1 }])
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }])
   })
 })
 
@@ -193,13 +200,30 @@ describe('the PostgreSQL test-ask ledger', () => {
   })
 })
 
+describe('chat settings in PostgreSQL', () => {
+  it('lets every node read the /subagents a chat said on one, and go with the session', async () => {
+    const sessions = createPostgresSessions({ pool: pool(), ids: createSessionIds(secret) })
+    const here = createPostgresSettings({ pool: pool() })
+    const there = createPostgresSettings({ pool: pool() })
+    const chat = await sessions.create('alice')
+    expect(await there.subagents(chat.id)).toBeUndefined()
+    await here.setSubagents(chat.id, false)
+    expect(await there.subagents(chat.id)).toBe(false)
+    await there.setSubagents(chat.id, true)
+    expect(await here.subagents(chat.id)).toBe(true)
+    await here.setSubagents('no-such-session', false)
+    expect(await there.subagents('no-such-session')).toBeUndefined()
+  })
+})
+
 describe('the demo bus on LISTEN/NOTIFY', () => {
-  async function node(nodeId: string) {
+  async function node(nodeId: string, secret = 'the demo bus secret') {
     const heard: DemoMessage[] = []
     const bus = await createPostgresBus({
       pool: pool(),
       connectionString: database.url,
       nodeId,
+      secret,
       report: () => {},
     })
     buses.push(bus)
@@ -220,6 +244,23 @@ describe('the demo bus on LISTEN/NOTIFY', () => {
     await expect.poll(() => c.heard.length).toBe(1)
     expect(b.heard).toEqual([{ kind: 'interrupt', sessionId: 's1', reason: 'stopped' }])
     expect(a.heard).toEqual([])
+  })
+
+  it('drops a forged message (unsigned, replayed or another secret’s) and counts it', async () => {
+    const a = await node('fa')
+    const b = await node('fb')
+    const stranger = await node('fz', 'another secret')
+    const stop = { kind: 'interrupt', sessionId: 's1', reason: 'stopped' } as const
+    await (pools[0] as pg.Pool).query(`SELECT pg_notify('parley_demo', $1)`, [
+      JSON.stringify({ from: 'x', message: stop }),
+    ])
+    stranger.bus.publish(stop)
+    const signed = signMessage(busKey('the demo bus secret'), 'x', stop)
+    await (pools[0] as pg.Pool).query(`SELECT pg_notify('parley_demo', $1)`, [signed])
+    await (pools[0] as pg.Pool).query(`SELECT pg_notify('parley_demo', $1)`, [signed])
+    await expect.poll(() => b.bus.dropped).toBe(3)
+    expect(b.heard).toEqual([stop])
+    expect(a.heard).toEqual([stop])
   })
 
   it('listens again after its connection is cut', async () => {

@@ -16,6 +16,7 @@ export interface ClusterConfig {
    */
   allowedHosts: readonly string[]
   /**
+   * `PARLEY_SECRET` (it signs the doorbells too), `PARLEY_SECRET_PREVIOUS`,
    * `PARLEY_NODE_ID`, `PARLEY_HEARTBEAT_MS`, `PARLEY_DEAD_AFTER_MS`,
    * `PARLEY_RECHECK_MS`, `PARLEY_REATTACH_GRACE_MS`, `PARLEY_MIGRATE`.
    */
@@ -43,7 +44,9 @@ function integer(env: NodeJS.ProcessEnv, name: string, min: number): number | un
 export function configFromEnv(env: NodeJS.ProcessEnv): ClusterConfig {
   const secret = required(env, 'PARLEY_SECRET')
   if (secret.length < 16) throw new ConfigError('PARLEY_SECRET must be at least 16 characters.')
-  const coordinator: ClusterConfig['coordinator'] = {}
+  const coordinator: ClusterConfig['coordinator'] = { secret }
+  const previous = env.PARLEY_SECRET_PREVIOUS
+  if (previous) coordinator.previousSecrets = previous.split(',').filter(Boolean)
   if (env.PARLEY_NODE_ID) coordinator.nodeId = env.PARLEY_NODE_ID
   const heartbeatMs = integer(env, 'PARLEY_HEARTBEAT_MS', 10)
   const deadAfterMs = integer(env, 'PARLEY_DEAD_AFTER_MS', 10)

@@ -7,23 +7,50 @@ import type {
   QuestionCoordinator,
   RegisterOutcome,
 } from '@parley/host'
-import { AskUserQuestionAnswerSchema } from '@parley/seam'
-import { parseWith } from '@parley/seam/wire'
 import type { Pool, PoolClient } from 'pg'
+import { checkFingerprint } from './fingerprint.ts'
+import {
+  type ClusterKeys,
+  deriveKeys,
+  LIVENESS_CLASS,
+  livenessKey,
+  nonce,
+  seal,
+  sessionTag,
+  sign,
+} from './keys.ts'
 import { createListener, type Listener } from './listener.ts'
+import { holdLiveness, type Liveness } from './liveness.ts'
 import { migrate } from './migrations.ts'
-import { type Doorbell, MAX_PAYLOAD_BYTES } from './notifications.ts'
+import { type Doorbell, type Dropped, MAX_PAYLOAD_BYTES, readDoorbell } from './notifications.ts'
 import { entryOf, settlementOf } from './rows.ts'
 import * as SQL from './sql.ts'
 
 /** Options of {@link createPostgresCoordinator}. */
 export interface PostgresCoordinatorOptions {
   /**
-   * The pool the coordinator queries through. It also holds one connection
-   * of it for `LISTEN` for as long as the node is joined, so give it at
-   * least 3 (`pg`'s default is 10). The coordinator never ends it.
+   * The pool the coordinator queries through. It also holds two connections
+   * of it for as long as the node is joined, one for `LISTEN` and one that
+   * holds the node's liveness lock, so give it at least 4 (`pg`'s default
+   * is 10). The coordinator never ends it.
    */
   pool: Pool
+  /**
+   * The secret every node of the cluster shares (the demo's `PARLEY_SECRET`).
+   * Keys derived from it sign every doorbell (any role that can connect to
+   * the database can `LISTEN` and `NOTIFY`), encrypt the question text that
+   * rides in one, and tag each question with its session. Its fingerprint is
+   * stored on the first join; a node with another secret refuses to join
+   * (`SecretMismatchError`).
+   */
+  secret: string
+  /**
+   * Secrets this cluster ran with before `secret` (newest first), for a
+   * rotation: a node whose `secret` is new joins a cluster whose stored
+   * fingerprint is one of these only when no other node is running, and
+   * then stores the new fingerprint. @default []
+   */
+  previousSecrets?: readonly string[]
   /** This node's id, unique in the cluster. @default a random UUID */
   nodeId?: string
   /** The `LISTEN`/`NOTIFY` channel. @default 'parley' */
@@ -61,8 +88,16 @@ export interface PostgresCoordinatorOptions {
 
 /** A `QuestionCoordinator` on PostgreSQL, with a few figures for tests and dashboards. */
 export interface PostgresCoordinator extends QuestionCoordinator {
-  /** Notifications this node received and acted on, and times its listener reconnected. */
-  readonly stats: { readonly notifications: number; readonly reconnects: number }
+  /**
+   * Notifications this node received and acted on, times its listener
+   * reconnected, and payloads on the channel it dropped because they did
+   * not verify (a forged or replayed doorbell, or another secret's).
+   */
+  readonly stats: {
+    readonly notifications: number
+    readonly reconnects: number
+    readonly dropped: number
+  }
 }
 
 const RELOAD = Symbol('reload')
@@ -76,6 +111,8 @@ export function createPostgresCoordinator(
   options: PostgresCoordinatorOptions,
 ): PostgresCoordinator {
   const { pool } = options
+  const keys: ClusterKeys = deriveKeys(options.secret)
+  const previous = (options.previousSecrets ?? []).map((secret) => deriveKeys(secret).fingerprint)
   const nodeId = options.nodeId ?? crypto.randomUUID()
   const channel = options.channel ?? 'parley'
   const heartbeatMs = options.heartbeatMs ?? 2_000
@@ -85,11 +122,17 @@ export function createPostgresCoordinator(
   const keepMs = options.keepSettledMs ?? 86_400_000
   let node: CoordinatedNode | undefined
   let listener: Listener | undefined
+  let alive: Liveness | undefined
   let timers: ReturnType<typeof setInterval>[] = []
   let left = false
   let notifications = 0
   let reconnects = 0
+  let dropped = 0
+  let warnedDropped = false
   let warnedLargeFrame = false
+  /** Nonces of the doorbells heard lately: a replay of one is dropped. */
+  const heard = new Set<string>()
+  const liveness = livenessKey(nodeId)
 
   const report = (error: unknown, where: string) => node?.report(error, `postgres.${where}`)
   const prepared = options.preparedStatements !== false
@@ -100,20 +143,49 @@ export function createPostgresCoordinator(
     return target.query(prepared ? { name, text, values } : { text, values })
   }
 
+  /** A signed doorbell's payload: `fields` plus who rang, a nonce and this node's clock. */
+  function ring(fields: Record<string, unknown>, from: string = nodeId): string {
+    return sign(keys, JSON.stringify({ ...fields, n: from, k: nonce(), at: Date.now() }))
+  }
+
+  function read(payload: string | undefined): Doorbell | Dropped {
+    const result = readDoorbell(keys, payload, Date.now())
+    if (typeof result === 'string') return result
+    if (heard.has(result.k)) return 'stale'
+    heard.add(result.k)
+    if (heard.size > 10_000) heard.delete(heard.values().next().value ?? '')
+    return result
+  }
+
+  function onDropped(why: Dropped): void {
+    dropped += 1
+    if (warnedDropped) return
+    warnedDropped = true
+    report(
+      new Error(
+        `Dropped a notification on channel ${channel} that did not verify (${why}): another role ` +
+          'or a node with another secret is using it. Later ones are only counted (stats.dropped).',
+      ),
+      'doorbell',
+    )
+  }
+
   async function onDoorbell(bell: Doorbell): Promise<void> {
     if (!node || bell.n === nodeId) return
     notifications += 1
     switch (bell.t) {
-      case 'q':
-        return node.requested(bell.s, () => (bell.x ? shown(bell.id, bell.x) : get(bell.id)))
+      case 'q': {
+        const { frameText } = bell
+        return node.requested(bell.s, () => (frameText ? shown(bell.id, frameText) : get(bell.id)))
+      }
       case 'r':
+        // No answer rides along: the node that awaits it reads the claimed row.
         return node.resolved({
           rpcId: bell.id,
           sessionId: bell.s,
           outcome: bell.o,
           reason: bell.w ?? undefined,
-          owner: bell.own,
-          settlement: bell.own === nodeId ? carried(bell) : undefined,
+          owner: null,
           by: bell.b ?? undefined,
         })
       case 'a':
@@ -125,19 +197,11 @@ export function createPostgresCoordinator(
         return node.deadline({
           rpcId: bell.id,
           sessionId: bell.s,
-          deadlineAt: bell.at,
+          deadlineAt: bell.to,
           reason: bell.w,
           owner: bell.own,
         })
     }
-  }
-
-  /** The settlement a resolved doorbell carries, when it carries one. */
-  function carried(bell: Extract<Doorbell, { t: 'r' }>): CoordinatedSettlement | undefined {
-    if (bell.o !== 'answered') return { outcome: bell.o, reason: bell.w ?? undefined }
-    if (bell.a === null || bell.a === undefined) return undefined
-    const answer = parseWith(AskUserQuestionAnswerSchema, bell.a)
-    return answer.ok ? { outcome: 'answered', answer: answer.value } : undefined
   }
 
   /** A question its doorbell carried; its hub still refuses it once it was resolved here. */
@@ -152,7 +216,23 @@ export function createPostgresCoordinator(
 
   async function heartbeat(): Promise<void> {
     await run(pool, SQL.HEARTBEAT, [nodeId])
-    await run(pool, SQL.REAP, [deadAfterMs, graceMs, keepMs, channel])
+    await inTransaction(async (client) => {
+      const { rows } = await run(client, SQL.REAP, [deadAfterMs, graceMs, keepMs])
+      if (rows.length === 0) return
+      const bells = rows.map((row) =>
+        ring(
+          {
+            t: 'r',
+            id: row.rpc_id,
+            s: row.session_id,
+            o: row.state,
+            w: row.state === 'aborted' ? 'server-gone' : null,
+          },
+          '',
+        ),
+      )
+      await run(client, SQL.NOTIFY_MANY, [channel, bells])
+    })
   }
 
   /** Settles locally what this node awaits but missed hearing about. */
@@ -173,9 +253,15 @@ export function createPostgresCoordinator(
     }
   }
 
+  /** Ticks of `every` still running: leaving waits for them, so none writes after it. */
+  const ticking = new Set<Promise<void>>()
+
   function every(ms: number, task: () => Promise<void>, where: string): void {
     const handle = setInterval(() => {
-      task().catch((error: unknown) => report(error, where))
+      const tick: Promise<void> = task()
+        .catch((error: unknown) => report(error, where))
+        .finally(() => ticking.delete(tick))
+      ticking.add(tick)
     }, ms)
     handle.unref?.()
     timers.push(handle)
@@ -203,7 +289,8 @@ export function createPostgresCoordinator(
       const row = found.rows[0]
       if (!row) return RELOAD
       if (row.state === 'pending') {
-        await run(client, SQL.ATTACH, [row.rpc_id, nodeId, channel, row.owner])
+        const attached = ring({ t: 'a', id: row.rpc_id, prev: row.owner })
+        await run(client, SQL.ATTACH, [row.rpc_id, nodeId, channel, attached])
         const deadlineAt = row.deadline_ms === null ? undefined : Number(row.deadline_ms)
         return { kind: 'attached', entry: entryOf(row), deadlineAt }
       }
@@ -221,27 +308,60 @@ export function createPostgresCoordinator(
   return {
     nodeId,
     get stats() {
-      return { notifications, reconnects }
+      return { notifications, reconnects, dropped }
     },
     async join(joining) {
       node = joining
       if (options.migrate !== false) await migrate(pool)
+      await checkFingerprint(pool, {
+        fingerprint: keys.fingerprint,
+        previous,
+        nodeId,
+        deadAfterMs,
+      })
       await run(pool, SQL.HEARTBEAT, [nodeId])
-      listener = await createListener({
+      alive = await holdLiveness({
         pool,
-        channel,
-        onDoorbell,
-        onReconnect() {
-          reconnects += 1
-          node?.resync()
-          recheck().catch((error: unknown) => report(error, 'recheck'))
+        async take(client) {
+          const { rows } = await run(client, SQL.HOLD_LIVENESS, [LIVENESS_CLASS, liveness])
+          return rows[0]?.held === true
+        },
+        async drop(client) {
+          await run(client, SQL.DROP_LIVENESS, [LIVENESS_CLASS, liveness])
         },
         report,
+        nodeId,
       })
+      try {
+        listener = await createListener({
+          pool,
+          channel,
+          read,
+          onDropped,
+          onDoorbell,
+          onReconnect() {
+            reconnects += 1
+            node?.resync()
+            recheck().catch((error: unknown) => report(error, 'recheck'))
+          },
+          report,
+        })
+      } catch (error) {
+        await alive.close()
+        throw error
+      }
       every(heartbeatMs, heartbeat, 'heartbeat')
       every(recheckMs, recheck, 'recheck')
     },
     async register(entry) {
+      const small = Buffer.byteLength(entry.frameText) <= SQL.INLINE_FRAME_BYTES
+      const requested = ring({
+        t: 'q',
+        id: entry.rpcId,
+        s: entry.sessionId,
+        x: small ? seal(keys, entry.rpcId, entry.frameText) : null,
+      })
+      const tag = sessionTag(keys, entry.rpcId, entry.sessionId)
       for (let attempt = 0; attempt < 3; attempt++) {
         const inserted = await run(pool, SQL.INSERT_QUESTION, [
           entry.rpcId,
@@ -251,6 +371,8 @@ export function createPostgresCoordinator(
           entry.deadlineAt ?? null,
           channel,
           entry.resumeKey ?? null,
+          tag,
+          requested,
         ])
         if (inserted.rowCount === 1) return { kind: 'created' }
         const attached = await attach(entry)
@@ -272,14 +394,24 @@ export function createPostgresCoordinator(
           entryOf({ rpc_id: row.rpc_id, frame_text: row.frame_text }),
           Number(row.deadline_ms),
         )
-        if (receipt.extended)
-          await run(client, SQL.MOVE_DEADLINE, [rpcId, receipt.deadlineAt, reason, channel, nodeId])
+        if (receipt.extended) {
+          const moved = ring({
+            t: 'd',
+            id: rpcId,
+            s: sessionId,
+            to: receipt.deadlineAt,
+            w: reason,
+            own: owner,
+          })
+          await run(client, SQL.MOVE_DEADLINE, [rpcId, receipt.deadlineAt, channel, moved])
+        }
         return { receipt, owner }
       })
     },
     async claim(rpcId, settlement: CoordinatedSettlement, responseId, by): Promise<ClaimOutcome> {
       const answer = settlement.outcome === 'answered' ? JSON.stringify(settlement.answer) : null
       const reason = settlement.outcome === 'answered' ? null : (settlement.reason ?? null)
+      const resolved = ring({ t: 'r', id: rpcId, o: settlement.outcome, w: reason, b: by ?? null })
       const { rows } = await run(pool, SQL.CLAIM, [
         rpcId,
         settlement.outcome,
@@ -288,8 +420,7 @@ export function createPostgresCoordinator(
         responseId ?? null,
         nodeId,
         channel,
-        by?.label ?? null,
-        by?.at ?? null,
+        resolved,
         settlement.outcome === 'timed-out' ? (settlement.deadlineAt ?? null) : null,
       ])
       if (rows[0]) return { status: 'won', sessionId: rows[0].session_id }
@@ -315,7 +446,7 @@ export function createPostgresCoordinator(
       return entries
     },
     broadcast(sessionId, text) {
-      const payload = JSON.stringify({ t: 'f', s: sessionId, x: text, n: nodeId })
+      const payload = ring({ t: 'f', s: sessionId, x: text })
       if (new TextEncoder().encode(payload).byteLength > MAX_PAYLOAD_BYTES) {
         if (!warnedLargeFrame)
           report(
@@ -334,9 +465,12 @@ export function createPostgresCoordinator(
       left = true
       for (const handle of timers) clearInterval(handle)
       timers = []
+      // A heartbeat in flight would write this node's row back after it is forgotten.
+      await Promise.all(ticking)
       await listener?.close()
       if (release.length > 0) await run(pool, SQL.RELEASE, [release, nodeId])
       await run(pool, SQL.FORGET_NODE, [nodeId])
+      await alive?.close()
       node = undefined
     },
   }

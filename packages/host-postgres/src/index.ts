@@ -9,6 +9,7 @@ export {
   type PostgresCoordinator,
   type PostgresCoordinatorOptions,
 } from './coordinator.ts'
+export { SecretMismatchError } from './fingerprint.ts'
 export { MIGRATIONS, migrate } from './migrations.ts'
 export { MAX_PAYLOAD_BYTES } from './notifications.ts'
 export { CorruptRowError } from './rows.ts'

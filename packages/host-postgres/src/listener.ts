@@ -1,9 +1,13 @@
 import type { Notification, Pool, PoolClient } from 'pg'
-import { type Doorbell, parseDoorbell } from './notifications.ts'
+import type { Doorbell, Dropped } from './notifications.ts'
 
 interface ListenerOptions {
   pool: Pool
   channel: string
+  /** Verifies and parses a payload on the channel. */
+  read(payload: string | undefined): Doorbell | Dropped
+  /** A payload that did not verify: dropped, never acted on. */
+  onDropped(why: Dropped): void
   /** Called for each doorbell, one at a time, in the order PostgreSQL delivered them. */
   onDoorbell(bell: Doorbell): Promise<void>
   /** The connection was lost and is listening again: anything in between was missed. */
@@ -33,8 +37,8 @@ export async function createListener(options: ListenerOptions): Promise<Listener
 
   const onNotification = (message: Notification) => {
     if (message.channel !== channel) return
-    const bell = parseDoorbell(message.payload)
-    if (!bell) return
+    const bell = options.read(message.payload)
+    if (typeof bell === 'string') return void options.onDropped(bell)
     queue = queue
       .then(() => options.onDoorbell(bell))
       .catch((error: unknown) => options.report(error, 'notification'))

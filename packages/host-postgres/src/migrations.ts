@@ -43,6 +43,18 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 2,
+    name: 'session tags and the secret fingerprint',
+    sql: `
+      ALTER TABLE parley_questions ADD COLUMN session_tag text;
+      CREATE TABLE parley_cluster (
+        id                  boolean PRIMARY KEY DEFAULT true CHECK (id),
+        secret_fingerprint  text NOT NULL,
+        created_at          timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ]
 
 /** The advisory lock key that serialises migrations across nodes starting together. */

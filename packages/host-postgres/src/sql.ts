@@ -6,6 +6,8 @@
  * which the node that asked computes and stores.
  */
 
+import { LIVENESS_CLASS } from './keys.ts'
+
 /** A statement with a name: prepared once per connection, when the coordinator prepares. */
 export interface Statement {
   readonly name: string
@@ -20,26 +22,25 @@ export const NOTIFY = statement('notify', 'SELECT pg_notify($1, $2)')
 const ms = (param: string) => `make_interval(secs => ${param}::double precision / 1000)`
 
 /**
- * The largest question frame its doorbell carries, so other nodes show it
- * without reading it back. Quoted inside the doorbell's JSON it at most
- * doubles, and stays under PostgreSQL's 8,000-byte limit.
+ * The largest question frame its doorbell carries (sealed), so other nodes
+ * show it without reading it back. Encrypted and in base64 it grows by a
+ * third, and its signed doorbell stays under PostgreSQL's 8,000-byte limit.
  */
 export const INLINE_FRAME_BYTES = 3_500
 
-/** $1 rpc, $2 session, $3 frame text, $4 owner, $5 deadline ms | null, $6 channel, $7 resume key | null */
+/**
+ * $1 rpc, $2 session, $3 frame text, $4 owner, $5 deadline ms | null, $6 channel,
+ * $7 resume key | null, $8 session tag, $9 the signed doorbell
+ */
 export const INSERT_QUESTION = statement(
   'insert',
   `
   WITH ins AS (
-    INSERT INTO parley_questions (rpc_id, session_id, frame_text, owner, deadline_at, resume_key)
-    VALUES ($1, $2, $3, $4, to_timestamp($5::double precision / 1000), $7)
+    INSERT INTO parley_questions (rpc_id, session_id, frame_text, owner, deadline_at, resume_key, session_tag)
+    VALUES ($1, $2, $3, $4, to_timestamp($5::double precision / 1000), $7, $8)
     ON CONFLICT (session_id, resume_key) WHERE resume_key IS NOT NULL DO NOTHING
-    RETURNING rpc_id, session_id)
-  SELECT pg_notify($6, json_build_object(
-    't', 'q', 'id', rpc_id, 's', session_id, 'n', $4::text,
-    'x', CASE WHEN octet_length($3::text) <= ${INLINE_FRAME_BYTES} THEN $3::text END
-  )::text)
-  FROM ins`,
+    RETURNING rpc_id)
+  SELECT pg_notify($6, $9::text) FROM ins`,
 )
 
 /** $1 session, $2 resume key: the question holding the key, locked for the attach. */
@@ -51,15 +52,14 @@ export const FIND_BY_KEY = statement(
   FROM parley_questions WHERE session_id = $1 AND resume_key = $2 FOR UPDATE`,
 )
 
-/** $1 rpc, $2 new owner, $3 channel, $4 previous owner */
+/** $1 rpc, $2 new owner, $3 channel, $4 the signed doorbell */
 export const ATTACH = statement(
   'attach',
   `
   WITH up AS (
     UPDATE parley_questions SET owner = $2, orphaned_at = NULL
     WHERE rpc_id = $1 AND state = 'pending' RETURNING rpc_id)
-  SELECT pg_notify($3, json_build_object('t', 'a', 'id', rpc_id, 'prev', $4::text, 'n', $2::text)::text)
-  FROM up`,
+  SELECT pg_notify($3, $4::text) FROM up`,
 )
 
 /** $1 rpc, $2 owner: a settled, undelivered question delivered to a re-attaching agent. */
@@ -96,28 +96,39 @@ export const LOCK_PENDING = statement(
   FROM parley_questions WHERE rpc_id = $1 AND session_id = $2 AND state = 'pending' FOR UPDATE`,
 )
 
-/** $1 rpc, $2 deadline ms, $3 reason, $4 channel, $5 this node */
+/** $1 rpc, $2 deadline ms, $3 channel, $4 the signed doorbell */
 export const MOVE_DEADLINE = statement(
   'move_deadline',
   `
   WITH up AS (
     UPDATE parley_questions SET deadline_at = to_timestamp($2::double precision / 1000)
-    WHERE rpc_id = $1 AND state = 'pending' RETURNING rpc_id, session_id, owner)
-  SELECT pg_notify($4, json_build_object(
-    't', 'd', 'id', rpc_id, 's', session_id, 'at', $2::double precision, 'w', $3::text,
-    'own', owner, 'n', $5::text
-  )::text) FROM up`,
+    WHERE rpc_id = $1 AND state = 'pending' RETURNING rpc_id)
+  SELECT pg_notify($3, $4::text) FROM up`,
 )
 
 /**
+ * Is the node that awaits a question alive? A connection of its own that
+ * runs nothing else holds a session-level advisory lock (`keys.ts`,
+ * `livenessKey`; `liveness.ts`) that PostgreSQL drops the moment that
+ * connection dies, and the node still has a heartbeat row.
+ */
+const OWNER_ALIVE = `EXISTS (
+      SELECT 1 FROM parley_nodes n JOIN pg_locks l
+        ON l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+       AND l.classid = ${LIVENESS_CLASS}::oid
+       AND l.objid = (('x' || substr(md5(n.node_id), 1, 8))::bit(32)::int4 & 2147483647)::oid
+      WHERE n.node_id = parley_questions.owner)`
+
+/**
  * $1 rpc, $2 state, $3 answer | null, $4 reason | null, $5 response id | null,
- * $6 this node, $7 channel, $8 the ending tab's label | null, $9 its time | null,
- * $10 for a timeout, the deadline that passed | null: refused when the stored
+ * $6 this node, $7 channel, $8 the signed doorbell (without the session),
+ * $9 for a timeout, the deadline that passed | null: refused when the stored
  * deadline moved past it (an extension the owner has not heard of yet).
- * A claim by the node that awaits the question is
- * delivered in the same statement. The doorbell carries an answer of up to
- * 4,000 bytes when the question has no resume key, so its owner can settle
- * without reading the row back (a durable wait is collected, exactly once).
+ * A plain question (no resume key) whose asking node is gone cannot be
+ * claimed: no agent would read the answer. A claim by the node that awaits
+ * the question is delivered in the same statement. The doorbell gets the
+ * session and its tag from the row, after a newline; it carries no answer:
+ * the owner reads it from the row.
  */
 export const CLAIM = statement(
   'claim',
@@ -127,14 +138,12 @@ export const CLAIM = statement(
     SET state = $2, answer = $3, reason = $4, response_id = $5, settled_at = now(),
         delivered_at = CASE WHEN owner = $6 THEN now() END
     WHERE rpc_id = $1 AND state = 'pending'
-      AND ($2 <> 'timed-out' OR $10::double precision IS NULL OR deadline_at IS NULL
-           OR deadline_at <= to_timestamp($10::double precision / 1000) + interval '1 millisecond')
-    RETURNING rpc_id, session_id, owner, resume_key)
-  SELECT session_id, pg_notify($7, json_build_object(
-    't', 'r', 'id', rpc_id, 's', session_id, 'o', $2::text, 'w', $4::text, 'own', owner, 'n', $6::text,
-    'a', CASE WHEN resume_key IS NULL AND octet_length($3::text) <= 4000 THEN $3::jsonb END,
-    'b', CASE WHEN $8::text IS NOT NULL THEN json_build_object('label', $8::text, 'at', $9::double precision) END
-  )::text) FROM c`,
+      AND ($2 <> 'timed-out' OR $9::double precision IS NULL OR deadline_at IS NULL
+           OR deadline_at <= to_timestamp($9::double precision / 1000) + interval '1 millisecond')
+      AND (resume_key IS NOT NULL OR owner = $6 OR ${OWNER_ALIVE})
+    RETURNING rpc_id, session_id, session_tag)
+  SELECT session_id, pg_notify($7, $8::text || chr(10) ||
+    json_build_object('s', session_id, 'st', coalesce(session_tag, ''))::text) FROM c`,
 )
 
 /** $1 rpc, $2 response id: did this response win the question (a claim that lost to its own retry)? */
@@ -185,7 +194,7 @@ export const HEARTBEAT = statement(
 )
 
 /**
- * $1 dead after ms, $2 re-attach grace ms, $3 keep settled ms, $4 channel.
+ * $1 dead after ms, $2 re-attach grace ms, $3 keep settled ms.
  * Forgets nodes that stopped heartbeating; their plain questions end
  * `aborted` (`server-gone`), their durable ones wait ownerless for a
  * re-attaching agent until the grace or their deadline passes; settled
@@ -193,6 +202,8 @@ export const HEARTBEAT = statement(
  * no row at all counts as a dead node's too: its node was reaped, or left,
  * while the question's insert was on its way (a stalled node, or a close
  * during an ask), and no later reap would ever name that owner again.
+ * Returns the questions that ended, for the reaper to ring about in the same
+ * transaction.
  */
 export const REAP = statement(
   'reap',
@@ -223,11 +234,41 @@ export const REAP = statement(
   purged AS (
     DELETE FROM parley_questions
     WHERE state <> 'pending' AND settled_at < now() - ${ms('$3')} RETURNING 1)
-  SELECT pg_notify($4, json_build_object(
-    't', 'r', 'id', rpc_id, 's', session_id, 'o', state,
-    'w', CASE WHEN state = 'aborted' THEN 'server-gone' END, 'own', NULL, 'n', ''
-  )::text)
-  FROM (SELECT * FROM lost UNION ALL SELECT * FROM expired) AS gone`,
+  SELECT rpc_id, session_id, state FROM lost UNION ALL SELECT rpc_id, session_id, state FROM expired`,
+)
+
+/** $1 channel, $2 signed doorbells: rung together, in the reaper's transaction. */
+export const NOTIFY_MANY = statement(
+  'notify_many',
+  'SELECT pg_notify($1, bell) FROM unnest($2::text[]) AS bell',
+)
+
+/** $1 liveness class, $2 this node's key: held by the node's liveness connection while it lives. */
+export const HOLD_LIVENESS = statement(
+  'hold_liveness',
+  'SELECT pg_try_advisory_lock($1, $2) AS held',
+)
+export const DROP_LIVENESS = statement('drop_liveness', 'SELECT pg_advisory_unlock($1, $2)')
+
+/** $1 fingerprint: the first node to join stores its secret's fingerprint. */
+export const CLAIM_FINGERPRINT = statement(
+  'claim_fingerprint',
+  `
+  WITH ins AS (
+    INSERT INTO parley_cluster (secret_fingerprint) VALUES ($1)
+    ON CONFLICT (id) DO NOTHING RETURNING secret_fingerprint)
+  SELECT secret_fingerprint FROM ins
+  UNION ALL SELECT secret_fingerprint FROM parley_cluster
+  LIMIT 1`,
+)
+
+/** $1 new fingerprint, $2 the one it replaces, $3 this node, $4 dead after ms: a rotation, once no other node runs. */
+export const ROTATE_FINGERPRINT = statement(
+  'rotate_fingerprint',
+  `
+  UPDATE parley_cluster SET secret_fingerprint = $1
+  WHERE secret_fingerprint = $2 AND NOT EXISTS (
+    SELECT 1 FROM parley_nodes WHERE node_id <> $3 AND heartbeat_at >= now() - ${ms('$4')})`,
 )
 
 /** $1 rpc ids, $2 this node: durable questions a leaving node lets go of. */

@@ -170,6 +170,30 @@ describe('when a node loses its listener', () => {
     const again = await readyTab(a.base, { sessions: ['s1'] })
     expect(again.of('question/requested')).toEqual([])
   })
+
+  it('takes its liveness lock again when that connection drops, so its questions still take answers', async () => {
+    const [a, b] = [await cluster.start('a'), await cluster.start('b')]
+    const holder = async () => {
+      const { rows } = await cluster.admin.query(
+        `SELECT l.pid FROM pg_locks l JOIN pg_stat_activity s USING (pid)
+         WHERE l.locktype = 'advisory' AND l.granted AND s.application_name = 'a'`,
+      )
+      return rows.map((row) => Number(row.pid))
+    }
+    const [first] = await holder()
+    expect(first).toBeDefined()
+    const asked = a.ask('s1')
+    const rpcId = await a.registeredId(0)
+    await cluster.admin.query('SELECT pg_terminate_backend($1)', [first])
+    await vi.waitFor(
+      async () => expect((await holder()).filter((pid) => pid !== first)).toHaveLength(1),
+      {
+        timeout: 10_000,
+      },
+    )
+    expect((await post(b.base, answerBody(rpcId, 's1'))).json).toEqual({ accepted: true })
+    await expect(asked).resolves.toEqual(VALID_ANSWER)
+  })
 })
 
 describe('when a node dies', () => {

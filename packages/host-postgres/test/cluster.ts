@@ -27,8 +27,12 @@ export interface TestNode extends TestHost {
   crash(): Promise<void>
 }
 
+/** The secret of every test node. */
+export const TEST_SECRET = 'the test cluster secret'
+
 /** Fast liveness for tests: dead after 600 ms without a heartbeat. */
-export const FAST: Partial<PostgresCoordinatorOptions> = {
+export const FAST: Partial<PostgresCoordinatorOptions> & { secret: string } = {
+  secret: TEST_SECRET,
   heartbeatMs: 150,
   deadAfterMs: 600,
   recheckMs: 250,
@@ -38,6 +42,8 @@ export interface TestCluster {
   readonly url: string
   readonly admin: pg.Pool
   readonly nodes: TestNode[]
+  /** The LISTEN/NOTIFY channel of the current test's nodes. */
+  readonly channel: string
   /** Adds a node. */
   start(
     id: string,
@@ -84,7 +90,13 @@ export async function startCluster(): Promise<TestCluster> {
       },
       ...hostOptions,
     })
-    await running.host.ready
+    try {
+      await running.host.ready
+    } catch (error) {
+      await running.close()
+      await pool.end()
+      throw error
+    }
     let stopped = false
     const node: TestNode = {
       ...running,
@@ -135,12 +147,15 @@ export async function startCluster(): Promise<TestCluster> {
     url: db.url,
     admin,
     nodes,
+    get channel() {
+      return channel
+    },
     start,
     async reset() {
       for (const node of nodes.splice(0)) await node.stop()
       channels += 1
       channel = `parley_test_${channels}`
-      await admin.query('TRUNCATE parley_questions, parley_nodes').catch(() => {})
+      await admin.query('TRUNCATE parley_questions, parley_nodes, parley_cluster').catch(() => {})
     },
     async close() {
       for (const node of nodes.splice(0)) await node.stop().catch(() => {})
@@ -174,6 +189,9 @@ export function useCluster(): TestCluster {
     },
     get nodes() {
       return current().nodes
+    },
+    get channel() {
+      return current().channel
     },
     start: (...args) => current().start(...args),
     reset: () => current().reset(),

@@ -10,6 +10,7 @@ import {
   type UserQuestionService,
 } from '@parley/seam'
 import { createAskUserQuestionTool } from '@parley/tool'
+import type { SettingsStore } from '../stores/types.ts'
 import type { createModelTurn } from './model.ts'
 import { type AskOptions, type AskResult, scriptFor, type TurnContext } from './scripts.ts'
 
@@ -50,6 +51,8 @@ export interface AgentDeps {
   emit(sessionId: string, event: TranscriptEvent): Promise<void>
   /** The session's transcript, which a real model reads as the conversation so far. */
   transcript(sessionId: string): Promise<TranscriptEvent[]>
+  /** Where each chat's `/subagents` setting lives; without it, only in this process. */
+  settings?: SettingsStore | undefined
   /** A turn starts here: in a cluster, the other nodes interrupt theirs. */
   onTurnStart?(sessionId: string): void
   /** The host's rpcId of the question a tool call asked (once registered); read once, when the call ends. */
@@ -99,7 +102,7 @@ export function createScriptedAgent(deps: AgentDeps) {
   const turns = new Map<string, AbortController>()
   /** The last finished turn of each session, aborted when the next message comes (its answers become final). */
   const finished = new Map<string, AbortController>()
-  /** Chats that said `/subagents off` (or on), on this node. */
+  /** What each chat said with `/subagents`, as read when its turn started here (the settings store holds it). */
   const subagentsMayAsk = new Map<string, boolean>()
 
   async function call(
@@ -159,6 +162,8 @@ export function createScriptedAgent(deps: AgentDeps) {
     turns.set(sessionId, controller)
     deps.onTurnStart?.(sessionId)
     const { signal } = controller
+    // The last `/subagents` may have been said on another node.
+    const setting = deps.settings?.subagents(sessionId).catch(() => undefined)
     const said = deps.emit(sessionId, {
       kind: 'message',
       id: randomUUID(),
@@ -197,14 +202,18 @@ export function createScriptedAgent(deps: AgentDeps) {
           undefined,
           options.asker,
         ),
-      allowSubagents(allowed) {
+      async allowSubagents(allowed) {
         subagentsMayAsk.set(sessionId, allowed)
+        await deps.settings?.setSubagents(sessionId, allowed)
       },
       askDirect: (questions: AskUserQuestionItem[]) =>
         call(sessionId, signal, questions, (callId) =>
           deps.service.ask({ questions, sessionId, callId, signal }),
         ),
     }
+    const allowed = await setting
+    if (allowed === undefined) subagentsMayAsk.delete(sessionId)
+    else subagentsMayAsk.set(sessionId, allowed)
     try {
       if (deps.modelTurn) {
         // The model's tool calls go through the seam; this wrapper shows each in the transcript.

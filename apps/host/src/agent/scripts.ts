@@ -31,7 +31,7 @@ export interface TurnContext {
   /** Asks through the seam directly, as a plan-mode plugin would (detail and intent). */
   askDirect(questions: AskUserQuestionItem[]): Promise<AskResult>
   /** Lets this chat's subagents ask the user directly, or not (the host's opt-in). */
-  allowSubagents(allowed: boolean): void
+  allowSubagents(allowed: boolean): Promise<void>
 }
 
 export interface ModelQuestion {
@@ -305,7 +305,7 @@ function team(text: string): Script {
 function subagents(text: string): Script {
   const allowed = !/\boff\b/i.test(text)
   return async (ctx) => {
-    ctx.allowSubagents(allowed)
+    await ctx.allowSubagents(allowed)
     ctx.say(
       allowed
         ? 'Subagents in this chat may now ask you directly; their questions say who is asking.'

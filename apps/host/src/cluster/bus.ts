@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import pg from 'pg'
 import * as v from 'valibot'
 
@@ -22,11 +23,54 @@ export const DemoMessageSchema = v.variant('kind', [
 ])
 export type DemoMessage = v.InferOutput<typeof DemoMessageSchema>
 
-const EnvelopeSchema = v.object({ from: v.string(), message: DemoMessageSchema })
+const EnvelopeSchema = v.object({
+  from: v.string(),
+  /** A nonce and the sender's clock: a replay is dropped. */
+  k: v.string(),
+  at: v.number(),
+  message: DemoMessageSchema,
+})
+/** How old (or how far ahead) a message may be. */
+const FRESH_MS = 120_000
+
+/**
+ * The bus key: HKDF-SHA256 of `PARLEY_SECRET` under its own label. Any role
+ * that can connect may `LISTEN` and `NOTIFY` on the channel, so every
+ * message is `<HMAC-SHA256 base64url>.<JSON>` and one that does not verify
+ * is dropped and counted.
+ */
+export function busKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'parley/demo', 'parley/demo bus mac v1', 32))
+}
+
+const macOf = (key: Buffer, json: string) => createHmac('sha256', key).update(json).digest()
+
+/** The signed payload of one message. */
+export function signMessage(key: Buffer, from: string, message: DemoMessage): string {
+  const json = JSON.stringify({
+    from,
+    k: randomBytes(12).toString('base64url'),
+    at: Date.now(),
+    message,
+  })
+  return `${macOf(key, json).toString('base64url')}.${json}`
+}
+
+/** The JSON of a payload whose MAC verifies, else `undefined`. */
+function verified(key: Buffer, payload: string): string | undefined {
+  const dot = payload.indexOf('.')
+  if (dot === -1) return undefined
+  const given = Buffer.from(payload.slice(0, dot), 'base64url')
+  const json = payload.slice(dot + 1)
+  const expected = macOf(key, json)
+  return given.length === expected.length && timingSafeEqual(given, expected) ? json : undefined
+}
 
 /** Delivers demo messages to the other nodes, best effort (never to the sender). */
 export interface DemoBus {
   publish(message: DemoMessage): void
+  /** Payloads on the channel dropped because they did not verify. */
+  readonly dropped?: number
   /** The one handler of messages from other nodes. */
   subscribe(handler: (message: DemoMessage) => void): void
   close(): Promise<void>
@@ -46,6 +90,8 @@ export interface PostgresBusOptions {
   /** The dedicated `LISTEN` connection's URL. */
   connectionString: string
   nodeId: string
+  /** `PARLEY_SECRET`: the bus key is derived from it. */
+  secret: string
   report(error: unknown, where: string): void
 }
 
@@ -62,14 +108,31 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<De
   let delay = RECONNECT_MS.first
   let retry: ReturnType<typeof setTimeout> | undefined
 
+  const key = busKey(options.secret)
+  const heard = new Set<string>()
+  let dropped = 0
+
+  function drop(why: string): void {
+    dropped += 1
+    if (dropped === 1)
+      options.report(new Error(`Dropped a demo bus message that did not verify (${why}).`), 'bus')
+  }
+
   function receive(payload: string | undefined): void {
+    const json = verified(key, payload ?? '')
+    if (json === undefined) return void drop('unsigned')
     let parsed: v.SafeParseResult<typeof EnvelopeSchema>
     try {
-      parsed = v.safeParse(EnvelopeSchema, JSON.parse(payload ?? ''))
+      parsed = v.safeParse(EnvelopeSchema, JSON.parse(json))
     } catch {
-      return
+      return void drop('malformed')
     }
-    if (!parsed.success || parsed.output.from === options.nodeId) return
+    if (!parsed.success) return void drop('malformed')
+    const { k, at } = parsed.output
+    if (heard.has(k) || Math.abs(Date.now() - at) > FRESH_MS) return void drop('replayed')
+    heard.add(k)
+    if (heard.size > 10_000) heard.delete(heard.values().next().value ?? '')
+    if (parsed.output.from === options.nodeId) return
     try {
       handler(parsed.output.message)
     } catch (error) {
@@ -119,10 +182,13 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<De
   await listen()
   return {
     publish(message) {
-      const payload = JSON.stringify({ from: options.nodeId, message })
+      const payload = signMessage(key, options.nodeId, message)
       options.pool
         .query('SELECT pg_notify($1, $2)', [DEMO_CHANNEL, payload])
         .catch((error: unknown) => options.report(error, 'bus publish'))
+    },
+    get dropped() {
+      return dropped
     },
     subscribe(next) {
       handler = next

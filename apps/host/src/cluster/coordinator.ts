@@ -4,11 +4,17 @@ import type { Pool } from 'pg'
 
 /**
  * The cluster's `QuestionCoordinator`: `@parley/host-postgres` on the same
- * pool as the demo's own tables. It migrates its own `parley_` tables when
+ * pool as the demo's own tables, its doorbells signed with keys derived from
+ * `PARLEY_SECRET`. It migrates its own `parley_` tables when
  * the host joins (`host.ready`).
  */
-export function createCoordinator(pool: Pool, nodeId: string): QuestionCoordinator {
-  return createPostgresCoordinator({ pool, nodeId })
+export function createCoordinator(
+  pool: Pool,
+  nodeId: string,
+  secret: string,
+  previousSecrets: readonly string[] = [],
+): QuestionCoordinator {
+  return createPostgresCoordinator({ pool, nodeId, secret, previousSecrets })
 }
 
 /**

@@ -5,6 +5,7 @@ import { createClusterStatus } from '../session-status.ts'
 import { migrate } from '../stores/migrations.ts'
 import { createSessionIds } from '../stores/session-ids.ts'
 import { createPostgresSessions } from '../stores/sessions.postgres.ts'
+import { createPostgresSettings } from '../stores/settings.ts'
 import { createPostgresTestAsks } from '../stores/test-asks.postgres.ts'
 import { createPostgresTranscripts } from '../stores/transcripts.postgres.ts'
 import type { SessionLimits } from '../stores/types.ts'
@@ -16,6 +17,8 @@ export interface ClusterOptions {
   databaseUrl: string
   /** `PARLEY_SECRET`: equal on every node, so each verifies what the others signed. */
   secret: string
+  /** `PARLEY_SECRET_PREVIOUS`: secrets the cluster ran with before, newest first (a rotation). */
+  previousSecrets?: readonly string[] | undefined
   /** This node's id in the cluster. @default a random UUID */
   nodeId?: string | undefined
   /** Bounds of the shared session store. */
@@ -44,14 +47,20 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
   let bus: DemoBus | undefined
   try {
     await migrate(pool)
-    bus = await createPostgresBus({ pool, connectionString: options.databaseUrl, nodeId, report })
+    bus = await createPostgresBus({
+      pool,
+      connectionString: options.databaseUrl,
+      nodeId,
+      secret: options.secret,
+      report,
+    })
   } catch (error) {
     await bus?.close()
     await pool.end().catch(() => {})
     throw error
   }
   const shared: DemoBus = bus
-  const coordinator = createCoordinator(pool, nodeId)
+  const coordinator = createCoordinator(pool, nodeId, options.secret, options.previousSecrets)
   const limits = options.limits ?? {}
 
   return (hooks) => ({
@@ -64,6 +73,7 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
     }),
     transcripts: createPostgresTranscripts({ pool, maxEvents: limits.maxEvents }),
     testAsks: createPostgresTestAsks({ pool }),
+    settings: createPostgresSettings({ pool }),
     bus: shared,
     coordinator,
     relays: relaysFrame,

@@ -40,6 +40,16 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX parley_demo_test_asks_by_age ON parley_demo_test_asks (updated_at);
     `,
   },
+  {
+    version: 2,
+    name: 'chat settings',
+    sql: `
+      CREATE TABLE parley_demo_settings (
+        session_id text PRIMARY KEY REFERENCES parley_demo_sessions (id) ON DELETE CASCADE,
+        subagents boolean NOT NULL
+      );
+    `,
+  },
 ]
 
 /** Any constant: the advisory lock that lets one node migrate while the others wait. */

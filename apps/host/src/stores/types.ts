@@ -60,6 +60,17 @@ export interface SessionStore {
   forget(id: string): void
 }
 
+/**
+ * A chat's settings (today only `/subagents on|off`), per session: in the
+ * process in one process, in the database in a cluster, where the next turn
+ * may run on any node.
+ */
+export interface SettingsStore {
+  /** Whether the chat lets subagents ask the user; `undefined` when it never said. */
+  subagents(sessionId: string): Promise<boolean | undefined>
+  setSubagents(sessionId: string, allowed: boolean): Promise<void>
+}
+
 /** The events of each session's transcript, oldest first. */
 export interface TranscriptStore {
   /**

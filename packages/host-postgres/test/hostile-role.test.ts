@@ -1,0 +1,139 @@
+import pg from 'pg'
+import { describe, expect, it, vi } from 'vitest'
+import { answerBody, post, VALID_ANSWER } from '../../host/test/helpers.ts'
+import { useCluster } from './cluster.ts'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const cluster = useCluster()
+
+/** A role that may connect and nothing more: no grant on any table. */
+async function intruder(): Promise<{ client: pg.Client; heard: string[] }> {
+  await cluster.admin.query(
+    `DO $$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'intruder') THEN
+         CREATE ROLE intruder LOGIN;
+       END IF;
+     END $$`,
+  )
+  const url = new URL(cluster.url)
+  url.username = 'intruder'
+  const client = new pg.Client({ connectionString: url.toString() })
+  await client.connect()
+  const heard: string[] = []
+  client.on('notification', (note) => heard.push(note.payload ?? ''))
+  await client.query(`LISTEN "${cluster.channel}"`)
+  return { client, heard }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('a role with no grants on the cluster database', () => {
+  it('cannot read the tables it listens beside', async () => {
+    await cluster.start('a')
+    const { client } = await intruder()
+    try {
+      await expect(client.query('SELECT * FROM parley_questions')).rejects.toThrow(/permission/)
+    } finally {
+      await client.end()
+    }
+  })
+
+  it('hears no question text on the channel, and its forged answer settles nothing', async () => {
+    const [a, b] = [await cluster.start('a'), await cluster.start('b')]
+    const { client, heard } = await intruder()
+    try {
+      let settled = false
+      const asked = a.ask('s1').finally(() => {
+        settled = true
+      })
+      const rpcId = await a.registeredId(0)
+      await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0))
+      expect(heard.join('\n')).not.toMatch(/Which color|Which extras|Anything else/)
+      // The doorbell that settled a plain ask before: the answer rode in it.
+      const forged = {
+        t: 'r',
+        id: rpcId,
+        s: 's1',
+        o: 'answered',
+        own: 'a',
+        n: 'b',
+        a: { answers: [{ id: 'color', selected: ['Blue'] }] },
+      }
+      const sent = new Set<string>([JSON.stringify(forged)])
+      await client.query('SELECT pg_notify($1, $2)', [cluster.channel, JSON.stringify(forged)])
+      // A genuine doorbell replayed, and one with its signature kept but its body changed.
+      for (const payload of heard.slice()) {
+        await client.query('SELECT pg_notify($1, $2)', [cluster.channel, payload])
+        const edited = payload.replace('"t":"q"', '"t":"r","o":"answered"')
+        sent.add(edited)
+        await client.query('SELECT pg_notify($1, $2)', [cluster.channel, edited])
+      }
+      await vi.waitFor(() => expect(a.coordinator.stats.dropped).toBeGreaterThanOrEqual(3))
+      await sleep(300)
+      expect(settled).toBe(false)
+      const { rows } = await cluster.admin.query(
+        'SELECT state FROM parley_questions WHERE rpc_id = $1',
+        [rpcId],
+      )
+      expect(rows[0]?.state).toBe('pending')
+      // The real answer still goes through, on any node.
+      expect((await post(b.base, answerBody(rpcId, 's1'))).json).toEqual({ accepted: true })
+      await expect(asked).resolves.toEqual(VALID_ANSWER)
+      // Nor does the real answer ride in any doorbell the nodes rang.
+      const rung = heard.filter((payload) => !sent.has(payload))
+      expect(rung.join('\n')).not.toMatch(/Red|Blue|color/)
+    } finally {
+      await client.end()
+    }
+  })
+})
+
+describe('a node whose asking peer was killed', () => {
+  it('answers not-pending to a claim on its plain question, before any reaper ran', async () => {
+    const [a, b] = [
+      await cluster.start('a', { heartbeatMs: 60_000, deadAfterMs: 120_000 }),
+      await cluster.start('b', { heartbeatMs: 60_000, deadAfterMs: 120_000 }),
+    ]
+    a.ask('s1').catch(() => {})
+    const rpcId = await a.registeredId(0)
+    await vi.waitFor(async () => expect((await b.coordinator.get(rpcId))?.rpcId).toBe(rpcId))
+    await a.crash()
+    expect((await post(b.base, answerBody(rpcId, 's1'))).json).toEqual({
+      accepted: false,
+      reason: 'not-pending',
+    })
+  })
+
+  it('still accepts an answer to a durable question, which waits for its agent', async () => {
+    const options = { heartbeatMs: 60_000, deadAfterMs: 120_000 }
+    const [a, b] = [await cluster.start('a', options), await cluster.start('b', options)]
+    a.ask('s1', { resumeKey: 'k1' }).catch(() => {})
+    const rpcId = await a.registeredId(0)
+    await a.crash()
+    expect((await post(b.base, answerBody(rpcId, 's1'))).json).toEqual({ accepted: true })
+  })
+})
+
+describe('a node with another secret', () => {
+  it('refuses to join with SECRET_MISMATCH, and the cluster keeps working', async () => {
+    const a = await cluster.start('a')
+    await expect(cluster.start('z', { secret: 'another secret' })).rejects.toMatchObject({
+      code: 'SECRET_MISMATCH',
+    })
+    const b = await cluster.start('b')
+    const asked = a.ask('s1')
+    const rpcId = await a.registeredId(0)
+    expect((await post(b.base, answerBody(rpcId, 's1'))).json).toEqual({ accepted: true })
+    await expect(asked).resolves.toEqual(VALID_ANSWER)
+  })
+
+  it('joins during a rotation only once no node of the old secret runs, then holds the new one', async () => {
+    const old = await cluster.start('old')
+    const rotated = { secret: 'the new secret', previousSecrets: ['the test cluster secret'] }
+    await expect(cluster.start('new', rotated)).rejects.toMatchObject({ code: 'SECRET_MISMATCH' })
+    await old.stop()
+    await cluster.start('new', rotated)
+    await expect(cluster.start('old-again')).rejects.toMatchObject({ code: 'SECRET_MISMATCH' })
+  })
+})
