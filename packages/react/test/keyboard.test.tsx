@@ -65,6 +65,15 @@ describe('keyboard map', () => {
     ).toHaveLength(1)
   })
 
+  it('digits choose from the card’s title, where focus lands when the card appears', async () => {
+    const { user } = renderComposer()
+    screen.getByRole('heading', { name: 'Which colour?' }).focus()
+    await user.keyboard('2')
+    expect(screen.getByRole('heading', { name: 'Which toppings?' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Question 1: answered' }))
+    expect(screen.getByRole('radio', { name: /^Blue/ })).toHaveAttribute('aria-checked', 'true')
+  })
+
   it('digits are plain text in the custom answer field', async () => {
     const { user } = renderComposer({ request: makeRequest([colour, name]) })
     await user.type(screen.getByRole('textbox', { name: /Other answer/ }), '2')
