@@ -147,7 +147,7 @@ describe('the SSE transport', () => {
     const handler = (url: string, init: RequestInit) => running.host.fetch(new Request(url, init))
     const clock = manualClock()
     client = createQuestionClient({
-      baseUrl: 'http://app.test',
+      baseUrl: 'http://localhost',
       transport: 'sse',
       EventSource: eventSourceAs('alice', [], handler),
       fetch: handler,
