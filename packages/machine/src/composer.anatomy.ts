@@ -77,6 +77,8 @@ export function composerIds(base: string): ComposerIds {
  */
 export interface ComposerLabels {
   regionLabel: string
+  /** The region's name when an agent names who asks: `{asker}` ("Question from Planner › Test writer"). */
+  regionLabelFrom: string
   eyebrow: string
   planEyebrow: string
   questionPosition: string

@@ -181,7 +181,9 @@ export function connect(
       ...part('root'),
       id: ids.root,
       lang: labels.lang,
-      'aria-label': labels.regionLabel,
+      'aria-label': state.request.asker
+        ? format(labels.regionLabelFrom, { asker: askerChain(state.request.asker) })
+        : labels.regionLabel,
       'data-state': state.phase,
       'data-minimized': state.minimized || undefined,
       /** The keyboard map, for keys pressed anywhere inside. */

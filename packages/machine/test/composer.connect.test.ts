@@ -122,6 +122,16 @@ describe('createShownStore', () => {
   })
 })
 
+describe('the region is named after who asks', () => {
+  it('the assistant by default, the asker chain when an agent names it', () => {
+    const root = (asked: typeof request) =>
+      connect(createComposerState(asked), () => {}, options).getRootProps()['aria-label']
+    expect(root(request)).toBe('Question from the assistant')
+    const delegated = { ...request, asker: { name: 'Test writer', parents: ['Planner'] } }
+    expect(root(delegated)).toBe('Question from Planner › Test writer')
+  })
+})
+
 describe('the key hint names what Enter will do', () => {
   const last = () =>
     transition(createComposerState(request), { type: 'GO_TO_QUESTION', index: 2 })[0]

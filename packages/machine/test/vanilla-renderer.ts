@@ -17,6 +17,7 @@ import {
 
 export const labels: ComposerLabels = {
   regionLabel: 'Question from the assistant',
+  regionLabelFrom: 'Question from {asker}',
   eyebrow: 'Question',
   planEyebrow: 'Plan review',
   questionPosition: 'Question {index} of {total}',

@@ -1,6 +1,7 @@
 /** English (default) dictionary. Placeholders in braces are filled at render time. */
 export const en = {
   regionLabel: 'Question from the assistant',
+  regionLabelFrom: 'Question from {asker}',
   eyebrow: 'Question',
   questionPosition: 'Question {index} of {total}',
   pagerPosition: '{index} / {total}',

@@ -3,6 +3,7 @@ import type { ComposerMessages } from './en.ts'
 /** Japanese dictionary. */
 export const ja: ComposerMessages = {
   regionLabel: 'アシスタントからの質問',
+  regionLabelFrom: '{asker}からの質問',
   eyebrow: '質問',
   questionPosition: '質問 {index} / {total}',
   pagerPosition: '{index} / {total}',

@@ -3,6 +3,7 @@ import type { ComposerMessages } from './en.ts'
 /** Simplified Chinese dictionary. */
 export const zhCN: ComposerMessages = {
   regionLabel: '来自助手的问题',
+  regionLabelFrom: '来自{asker}的问题',
   eyebrow: '问题',
   questionPosition: '第 {index} 个问题，共 {total} 个',
   pagerPosition: '{index} / {total}',
