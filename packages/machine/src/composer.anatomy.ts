@@ -105,6 +105,8 @@ export interface ComposerLabels {
   keyboardHint: string
   /** Skip on a required question. */
   feedbackRequired: string
+  /** Skip on the last question: nothing is sent until Submit. */
+  feedbackSkipped: string
   /** The words for each constraint an answer breaks (`{minimum}`, `{maximum}`, `{count}` filled in). */
   constraintNumber: string
   constraintInteger: string

@@ -180,7 +180,10 @@ export function skipQuestion(state: ComposerState): TransitionResult {
   if (!isEditable(state) || !question) return unchanged(state)
   if (question.required === true) return withFeedback(state, { kind: 'message', key: 'required' })
   const next = edit(state, { ...emptyDraft(), skipped: true })
-  return isLastQuestion(next) ? toSubmit(next) : arrive(next, next.index + 1)
+  if (!isLastQuestion(next)) return arrive(next, next.index + 1)
+  // Said, and announced: the skip sent nothing, Submit does.
+  const [said, effects] = withFeedback(next, { kind: 'message', key: 'skipped' })
+  return [said, [...toSubmit(said)[1], ...effects]]
 }
 
 /**

@@ -52,6 +52,7 @@ const FEEDBACK = {
   'not-pending': 'feedbackNotPending',
   required: 'feedbackRequired',
   invalid: 'feedbackRejected',
+  skipped: 'feedbackSkipped',
 } as const
 
 const FORMAT_TEXT = {
@@ -167,7 +168,8 @@ export function statusText(
             .filter((issue) => issue.questionId === undefined || issue.questionId === here)
             .map((issue) => issue.message)
         : []
-    return { text: [text, ...reasons].join(' '), tone: 'error' }
+    const skipped = state.feedback.kind === 'message' && state.feedback.key === 'skipped'
+    return { text: [text, ...reasons].join(' '), tone: skipped ? 'info' : 'error' }
   }
   // While the answer on screen breaks a constraint, say which (Next waits for it).
   if (state.phase === 'answering' || state.phase === 'failed') {

@@ -62,6 +62,8 @@ export type FeedbackKey =
   | 'invalid'
   /** Skip on a question that is `required`. */
   | 'required'
+  /** Skip on the last question: said, since nothing is sent until Submit (tone `info`). */
+  | 'skipped'
 
 /** Why a respond or cancel failed before a receipt arrived, as data the UI translates. */
 export type TransportFailure =

@@ -259,7 +259,13 @@ describe('answer edits in failed', () => {
     const [state, effects] = transition(stateIn('failed'), { type: 'SKIP_QUESTION' })
     expect(state.phase).toBe('answering')
     expect(state.drafts.notes?.skipped).toBe(true)
-    expect(effects).toEqual([{ type: 'focus', target: { part: 'submit' } }])
+    expect(effects).toEqual([
+      { type: 'focus', target: { part: 'submit' } },
+      {
+        type: 'announce',
+        message: { key: 'feedback', feedback: { kind: 'message', key: 'skipped' } },
+      },
+    ])
   })
 
   it('REQUEST_CANCEL with answers asks for confirmation', () => {

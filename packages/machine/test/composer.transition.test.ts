@@ -192,7 +192,13 @@ describe('skipping', () => {
     const [state, effects] = drive(createComposerState(single), { type: 'SKIP_QUESTION' })
     expect(state.phase).toBe('answering')
     expect(state.drafts.ok).toEqual({ selected: [], custom: '', skipped: true })
-    expect(effects).toEqual([{ type: 'focus', target: { part: 'submit' } }])
+    expect(effects).toEqual([
+      { type: 'focus', target: { part: 'submit' } },
+      {
+        type: 'announce',
+        message: { key: 'feedback', feedback: { kind: 'message', key: 'skipped' } },
+      },
+    ])
     // Only an explicit Submit sends it.
     const [sent, sending] = transition(state, { type: 'SUBMIT' })
     expect(sent.phase).toBe('submitting')

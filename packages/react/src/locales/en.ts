@@ -29,6 +29,7 @@ export const en = {
   keyboardHintSubmit: 'Enter to submit · Shift+Enter for a new line',
   keyboardHintTouch: 'Return adds a new line · use the buttons below to go on',
   feedbackRequired: 'This question needs an answer: it cannot be skipped.',
+  feedbackSkipped: 'Skipped. Submit sends your answers.',
   constraintNumber: 'Enter a number.',
   constraintInteger: 'Enter a whole number.',
   constraintMinimum: 'Enter {minimum} or more.',

@@ -31,6 +31,7 @@ export const ja: ComposerMessages = {
   keyboardHintSubmit: 'Enter で送信 · Shift+Enter で改行',
   keyboardHintTouch: '改行キーで改行 · 下のボタンで次へ進みます',
   feedbackRequired: 'この質問には回答が必要です。スキップできません。',
+  feedbackSkipped: 'スキップしました。「送信」で回答を送ります。',
   constraintNumber: '数値を入力してください。',
   constraintInteger: '整数を入力してください。',
   constraintMinimum: '{minimum} 以上を入力してください。',

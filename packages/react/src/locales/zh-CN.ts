@@ -31,6 +31,7 @@ export const zhCN: ComposerMessages = {
   keyboardHintSubmit: 'Enter 提交 · Shift+Enter 换行',
   keyboardHintTouch: '换行键输入新行 · 请使用下方按钮继续',
   feedbackRequired: '此问题必须回答，不能跳过。',
+  feedbackSkipped: '已跳过。点击“提交”发送回答。',
   constraintNumber: '请输入数字。',
   constraintInteger: '请输入整数。',
   constraintMinimum: '请输入不小于 {minimum} 的值。',
