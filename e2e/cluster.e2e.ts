@@ -89,17 +89,18 @@ test('"More time" from a tab on another node moves the deadline in every tab and
   const B = await openChat(await context.newPage(), { origin: three, sessionId: A.sessionId })
   const askId = await startAsk(page.request, A.sessionId, TWO_STEP, {
     origin: one,
-    timeoutMs: 40_000,
+    // 90 s: room for two page loads on a loaded machine before the first look (40 s was not).
+    timeoutMs: 90_000,
   })
   await A.seeQuestion(1, 2)
   await B.seeQuestion(1, 2)
   for (const tab of [A, B])
-    await expect(tab.part('deadline-text')).toHaveText(/^Waiting (35|40) sec more$/)
+    await expect(tab.part('deadline-text')).toHaveText(/^Waiting (1 min( \d+ sec)?|\d+ sec) more$/)
 
   // Node 2's tab asks node 2; the ask waits on node 1.
   await A.composer.getByRole('button', { name: 'More time' }).click()
   for (const tab of [A, B])
-    await expect(tab.part('deadline-text')).toHaveText(/^Waiting [56] min more$/)
+    await expect(tab.part('deadline-text')).toHaveText(/^Waiting [5-7] min more$/)
   // The agent on node 1 observed it (what the asking side saw is kept on its node).
   const held = await page.request.get(`${one}/api/test/asks/${askId}`)
   const ask = (await held.json()) as AskState
@@ -113,5 +114,5 @@ test('"More time" from a tab on another node moves the deadline in every tab and
   // A reload on node 3 replays the moved deadline, read from the database.
   await B.page.reload()
   await B.seeQuestion(1, 2)
-  await expect(B.part('deadline-text')).toHaveText(/^Waiting [56] min more$/)
+  await expect(B.part('deadline-text')).toHaveText(/^Waiting [5-7] min more$/)
 })
