@@ -1,3 +1,4 @@
+import { isAllowedHost, LOOPBACK_HOSTS } from './hosts.ts'
 import { type Refusal, type RefusalCode, refusal } from './refusals.ts'
 import type { BodyReader } from './respond.ts'
 import type { HostRequest } from './types.ts'
@@ -40,12 +41,37 @@ export function isAllowedOrigin(input: {
   }
 }
 
+/** True when a `Content-Type` value is exactly `application/json` (parameters allowed). */
+function isJsonMediaType(type: string | null | undefined): boolean {
+  return type?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json'
+}
+
 /** True when the request's media type is exactly `application/json` (parameters allowed). */
 export function isJsonContentType(request: HostRequest): boolean {
-  const type = request.headers.get('content-type')
-  if (type === null) return false
-  const media = type.split(';', 1)[0]?.trim().toLowerCase()
-  return media === 'application/json'
+  return isJsonMediaType(request.headers.get('content-type'))
+}
+
+/**
+ * The host's fences for an app's own state-changing route, on plain values
+ * (a Fetch `Request`'s headers or a Node `IncomingMessage`'s): an allowed
+ * `Host` (DNS rebinding), a same-origin `Origin` or none (CSRF), and a JSON
+ * body (no cross-site `text/plain` form). The refusal the host itself would
+ * answer (`HOST_NOT_ALLOWED`, `ORIGIN_NOT_ALLOWED`, `UNSUPPORTED_MEDIA_TYPE`),
+ * or `null` when the request may go on.
+ */
+export function appRouteRefusal(input: {
+  host: string | null | undefined
+  origin: string | null | undefined
+  scheme: string
+  contentType: string | null | undefined
+  /** @default LOOPBACK_HOSTS */
+  allowedHosts?: readonly string[] | undefined
+}): Refusal | null {
+  const { host, origin, scheme, contentType, allowedHosts = LOOPBACK_HOSTS } = input
+  if (!isAllowedHost(host, allowedHosts)) return refusal('HOST_NOT_ALLOWED')
+  if (!isAllowedOrigin({ origin, scheme, host })) return refusal('ORIGIN_NOT_ALLOWED')
+  if (!isJsonMediaType(contentType)) return refusal('UNSUPPORTED_MEDIA_TYPE')
+  return null
 }
 
 /** True when the client asks for the SSE variant of the mux. */

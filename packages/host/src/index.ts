@@ -28,7 +28,7 @@ export {
   type DeadlinePolicyOption,
   MAX_TIMER_MS,
 } from './deadlines.ts'
-export { isAllowedOrigin } from './fences.ts'
+export { appRouteRefusal, isAllowedOrigin } from './fences.ts'
 export { createQuestionHost, type QuestionHost } from './host.ts'
 export { isAllowedHost, LOOPBACK_HOSTS } from './hosts.ts'
 export {
@@ -36,7 +36,7 @@ export {
   type PendingEntry,
   type PendingStore,
 } from './pending-table.ts'
-export { REFUSALS, type RefusalCode } from './refusals.ts'
+export { REFUSALS, type Refusal, type RefusalCode } from './refusals.ts'
 export { MAX_RECEIPT_ISSUES } from './respond.ts'
 export type {
   HostRequest,

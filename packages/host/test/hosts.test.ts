@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  appRouteRefusal,
   createQuestionHost,
   isAllowedHost,
   type MuxRefusal,
@@ -138,5 +139,33 @@ describe('isAllowedHost', () => {
     expect(isAllowedHost(null)).toBe(false)
     expect(isAllowedHost('app.example', ['app.example'])).toBe(true)
     expect(isAllowedHost('evil.example', false)).toBe(true)
+  })
+})
+
+describe('appRouteRefusal, the host’s fences for an app’s own routes', () => {
+  const post = {
+    host: 'localhost:3000',
+    origin: null,
+    scheme: 'http',
+    contentType: 'application/json',
+  }
+  it('lets a same-origin JSON post from a loopback host through', () => {
+    expect(appRouteRefusal(post)).toBeNull()
+    expect(appRouteRefusal({ ...post, origin: 'http://localhost:3000' })).toBeNull()
+    expect(appRouteRefusal({ ...post, contentType: 'application/json; charset=utf-8' })).toBeNull()
+  })
+  it('refuses a rebound host, a cross-site origin and a text/plain form, as the host does', () => {
+    expect(appRouteRefusal({ ...post, host: 'evil.example' })?.code).toBe('HOST_NOT_ALLOWED')
+    expect(appRouteRefusal({ ...post, origin: 'https://evil.example' })?.code).toBe(
+      'ORIGIN_NOT_ALLOWED',
+    )
+    expect(appRouteRefusal({ ...post, contentType: 'text/plain' })).toMatchObject({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    })
+  })
+  it('answers to the names an app adds', () => {
+    const named = { ...post, host: 'chat.example.com', allowedHosts: ['chat.example.com'] }
+    expect(appRouteRefusal(named)).toBeNull()
   })
 })
