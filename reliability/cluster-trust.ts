@@ -1,8 +1,11 @@
 import { isDeepStrictEqual } from 'node:util'
-import pg from 'pg'
 import { answerBody, post, VALID_ANSWER } from '../packages/host/test/helpers.ts'
 import { deriveKeys, nonce, sign } from '../packages/host-postgres/src/keys.ts'
-import type { TestCluster, TestNode } from '../packages/host-postgres/test/cluster.ts'
+import {
+  intruder,
+  type TestCluster,
+  type TestNode,
+} from '../packages/host-postgres/test/cluster.ts'
 import { questionRows } from './cluster-ledger.ts'
 
 /** What the trust part measured: forged doorbells, what they settled, and a node with another secret. */
@@ -26,25 +29,6 @@ export interface TrustRun {
     answeredAfterMismatch: number
   }
   figures: [string, number | string][]
-}
-
-/** A role that may connect and nothing more, listening on the cluster's channel. */
-async function intruder(cluster: TestCluster): Promise<{ client: pg.Client; heard: string[] }> {
-  await cluster.admin.query(
-    `DO $$ BEGIN
-       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'intruder') THEN
-         CREATE ROLE intruder LOGIN;
-       END IF;
-     END $$`,
-  )
-  const url = new URL(cluster.url)
-  url.username = 'intruder'
-  const client = new pg.Client({ connectionString: url.toString() })
-  await client.connect()
-  const heard: string[] = []
-  client.on('notification', (note) => heard.push(note.payload ?? ''))
-  await client.query(`LISTEN "${cluster.channel}"`)
-  return { client, heard }
 }
 
 /** Every kind of doorbell a role without the secret can send for the questions it heard of. */

@@ -198,3 +198,27 @@ export function useCluster(): TestCluster {
     close: () => current().close(),
   }
 }
+
+/**
+ * A role that may connect and nothing more (no grant on any table), listening
+ * on the cluster's channel: what any other tenant of a shared database could do.
+ */
+export async function intruder(
+  cluster: Pick<TestCluster, 'admin' | 'url' | 'channel'>,
+): Promise<{ client: pg.Client; heard: string[] }> {
+  await cluster.admin.query(
+    `DO $$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'intruder') THEN
+         CREATE ROLE intruder LOGIN;
+       END IF;
+     END $$`,
+  )
+  const url = new URL(cluster.url)
+  url.username = 'intruder'
+  const client = new pg.Client({ connectionString: url.toString() })
+  await client.connect()
+  const heard: string[] = []
+  client.on('notification', (note) => heard.push(note.payload ?? ''))
+  await client.query(`LISTEN "${cluster.channel}"`)
+  return { client, heard }
+}

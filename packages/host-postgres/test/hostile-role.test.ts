@@ -1,37 +1,17 @@
-import pg from 'pg'
 import { describe, expect, it, vi } from 'vitest'
 import { answerBody, post, VALID_ANSWER } from '../../host/test/helpers.ts'
-import { useCluster } from './cluster.ts'
+import { intruder, useCluster } from './cluster.ts'
 
 vi.setConfig({ testTimeout: 20_000 })
 
 const cluster = useCluster()
-
-/** A role that may connect and nothing more: no grant on any table. */
-async function intruder(): Promise<{ client: pg.Client; heard: string[] }> {
-  await cluster.admin.query(
-    `DO $$ BEGIN
-       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'intruder') THEN
-         CREATE ROLE intruder LOGIN;
-       END IF;
-     END $$`,
-  )
-  const url = new URL(cluster.url)
-  url.username = 'intruder'
-  const client = new pg.Client({ connectionString: url.toString() })
-  await client.connect()
-  const heard: string[] = []
-  client.on('notification', (note) => heard.push(note.payload ?? ''))
-  await client.query(`LISTEN "${cluster.channel}"`)
-  return { client, heard }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('a role with no grants on the cluster database', () => {
   it('cannot read the tables it listens beside', async () => {
     await cluster.start('a')
-    const { client } = await intruder()
+    const { client } = await intruder(cluster)
     try {
       await expect(client.query('SELECT * FROM parley_questions')).rejects.toThrow(/permission/)
     } finally {
@@ -41,7 +21,7 @@ describe('a role with no grants on the cluster database', () => {
 
   it('hears no question text on the channel, and its forged answer settles nothing', async () => {
     const [a, b] = [await cluster.start('a'), await cluster.start('b')]
-    const { client, heard } = await intruder()
+    const { client, heard } = await intruder(cluster)
     try {
       let settled = false
       const asked = a.ask('s1').finally(() => {
