@@ -22,7 +22,13 @@ import {
 import { createListener, type Listener } from './listener.ts'
 import { holdLiveness, type Liveness } from './liveness.ts'
 import { migrate } from './migrations.ts'
-import { type Doorbell, type Dropped, MAX_PAYLOAD_BYTES, readDoorbell } from './notifications.ts'
+import {
+  answerAad,
+  type Doorbell,
+  type Dropped,
+  MAX_PAYLOAD_BYTES,
+  readDoorbell,
+} from './notifications.ts'
 import { entryOf, settlementOf } from './rows.ts'
 import * as SQL from './sql.ts'
 
@@ -179,7 +185,8 @@ export function createPostgresCoordinator(
         return node.requested(bell.s, () => (frameText ? shown(bell.id, frameText) : get(bell.id)))
       }
       case 'r':
-        // No answer rides along: the node that awaits it reads the claimed row.
+        // A small answer rides along, sealed, from the claim's own statement;
+        // otherwise the node that awaits it reads the claimed row.
         return node.resolved({
           rpcId: bell.id,
           sessionId: bell.s,
@@ -187,6 +194,7 @@ export function createPostgresCoordinator(
           reason: bell.w ?? undefined,
           owner: null,
           by: bell.b ?? undefined,
+          ...(bell.answer && { settlement: { outcome: 'answered', answer: bell.answer } }),
         })
       case 'a':
         if (bell.prev === nodeId) node.superseded(bell.id)
@@ -411,7 +419,15 @@ export function createPostgresCoordinator(
     async claim(rpcId, settlement: CoordinatedSettlement, responseId, by): Promise<ClaimOutcome> {
       const answer = settlement.outcome === 'answered' ? JSON.stringify(settlement.answer) : null
       const reason = settlement.outcome === 'answered' ? null : (settlement.reason ?? null)
-      const resolved = ring({ t: 'r', id: rpcId, o: settlement.outcome, w: reason, b: by ?? null })
+      const inline = answer !== null && Buffer.byteLength(answer) <= SQL.INLINE_ANSWER_BYTES
+      const resolved = ring({
+        t: 'r',
+        id: rpcId,
+        o: settlement.outcome,
+        w: reason,
+        b: by ?? null,
+        a: inline ? seal(keys, answerAad(rpcId), answer) : null,
+      })
       const { rows } = await run(pool, SQL.CLAIM, [
         rpcId,
         settlement.outcome,

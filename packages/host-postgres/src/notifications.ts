@@ -1,3 +1,4 @@
+import { type AskUserQuestionAnswer, AskUserQuestionAnswerSchema } from '@parley/seam'
 import { QuestionEndedBySchema } from '@parley/seam/wire'
 import * as v from 'valibot'
 import { type ClusterKeys, open, tagMatches, unseal } from './keys.ts'
@@ -8,9 +9,10 @@ import { type ClusterKeys, open, tagMatches, unseal } from './keys.ts'
  * Every doorbell is signed with a key derived from the cluster's secret
  * (`keys.ts`): any role that can connect may `LISTEN` and `pg_notify` on the
  * channel, so an unsigned one is dropped and counted, never acted on. They
- * name what changed and never carry an answer: the node that awaits a
- * question reads how it ended from its row. A small question frame rides
- * along encrypted. `n` is the node that rang, empty for the reaper (which
+ * name what changed; a small question frame, and a small answer, ride along
+ * encrypted. A claim's doorbell is rung by the claim's own statement, only
+ * when the row was still pending, so a verified answer in it is the claimed
+ * one; a larger answer is read from the row. `n` is the node that rang, empty for the reaper (which
  * every node, itself included, must hear); `k` is a nonce and `at` the
  * sender's clock, so a replayed doorbell is dropped too.
  */
@@ -36,6 +38,8 @@ const Resolved = v.object({
   ...signed,
   /** The tab that ended it (its user-visible label and the host's time). */
   b: v.nullish(QuestionEndedBySchema),
+  /** The claimed answer when small, sealed like a frame (bound to `answer:` and the rpcId). */
+  a: v.nullish(v.string()),
 })
 const Attached = v.object({ t: v.literal('a'), id, prev: v.nullable(node), ...signed })
 const Frame = v.object({ t: v.literal('f'), s: id, x: v.string(), ...signed })
@@ -55,7 +59,10 @@ type Parsed = v.InferOutput<typeof DoorbellSchema>
 /** A verified doorbell; a resolved one always names its session. */
 export type Doorbell =
   | Exclude<Parsed, { t: 'r' | 'q' }>
-  | (Extract<Parsed, { t: 'r' }> & { s: string })
+  | (Omit<Extract<Parsed, { t: 'r' }>, 'a'> & {
+      s: string
+      answer: AskUserQuestionAnswer | undefined
+    })
   | (Omit<Extract<Parsed, { t: 'q' }>, 'x'> & { frameText: string | undefined })
 
 const Tail = v.object({ s: id, st: v.string() })
@@ -100,10 +107,24 @@ export function readDoorbell(
     return frameText === undefined ? 'malformed' : { ...rest, frameText }
   }
   if (bell.t !== 'r') return bell
-  if (bell.s !== undefined)
-    return envelope.tail === undefined ? { ...bell, s: bell.s } : 'malformed'
+  const { a, ...resolved } = bell
+  let answer: AskUserQuestionAnswer | undefined
+  if (a !== null && a !== undefined) {
+    if (bell.o !== 'answered') return 'malformed'
+    const parsed = v.safeParse(
+      AskUserQuestionAnswerSchema,
+      json(unseal(keys, answerAad(bell.id), a) ?? ''),
+    )
+    if (!parsed.success) return 'malformed'
+    answer = parsed.output
+  }
+  if (resolved.s !== undefined)
+    return envelope.tail === undefined ? { ...resolved, s: resolved.s, answer } : 'malformed'
   // A claim's doorbell: the row named the session, and its tag proves the pair.
   const tail = v.safeParse(Tail, json(envelope.tail ?? ''))
   if (!tail.success || !tagMatches(keys, bell.id, tail.output.s, tail.output.st)) return 'unsigned'
-  return { ...bell, s: tail.output.s }
+  return { ...resolved, s: tail.output.s, answer }
 }
+
+/** What an answer's seal is bound to: never a frame's (`rpcId` alone). */
+export const answerAad = (rpcId: string) => `answer:${rpcId}`

@@ -29,6 +29,13 @@ const ms = (param: string) => `make_interval(secs => ${param}::double precision 
 export const INLINE_FRAME_BYTES = 3_500
 
 /**
+ * The largest answer (JSON) a claim's doorbell carries, sealed, so the asking
+ * node settles without reading the row back. Smaller than a frame's: the
+ * doorbell also carries the ending tab's label and the row's session tail.
+ */
+export const INLINE_ANSWER_BYTES = 3_000
+
+/**
  * $1 rpc, $2 session, $3 frame text, $4 owner, $5 deadline ms | null, $6 channel,
  * $7 resume key | null, $8 session tag, $9 the signed doorbell
  */
@@ -127,8 +134,9 @@ const OWNER_ALIVE = `EXISTS (
  * A plain question (no resume key) whose asking node is gone cannot be
  * claimed: no agent would read the answer. A claim by the node that awaits
  * the question is delivered in the same statement. The doorbell gets the
- * session and its tag from the row, after a newline; it carries no answer:
- * the owner reads it from the row.
+ * session and its tag from the row, after a newline. A small answer rides in
+ * it sealed (`INLINE_ANSWER_BYTES`), rung only when this statement claimed
+ * the row; a larger one the owner reads from the row.
  */
 export const CLAIM = statement(
   'claim',

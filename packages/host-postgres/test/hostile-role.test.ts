@@ -60,7 +60,7 @@ describe('a role with no grants on the cluster database', () => {
       // The real answer still goes through, on any node.
       expect((await post(b.base, answerBody(rpcId, 's1'))).json).toEqual({ accepted: true })
       await expect(asked).resolves.toEqual(VALID_ANSWER)
-      // Nor does the real answer ride in any doorbell the nodes rang.
+      // Nor does the real answer ride in plain text in any doorbell the nodes rang (it is sealed).
       const rung = heard.filter((payload) => !sent.has(payload))
       expect(rung.join('\n')).not.toMatch(/Red|Blue|color/)
     } finally {
