@@ -16,6 +16,7 @@ import {
   useSessionResolutions,
 } from './hooks.ts'
 import { CONNECTION_MESSAGES } from './messages.ts'
+import { useRouteExists } from './use-route-exists.ts'
 
 /** Props of {@link SessionComposerSlot}: a `ComposerSlot` whose requests come from the client. */
 export interface SessionComposerSlotProps
@@ -91,6 +92,11 @@ export function SessionComposerSlot({
   )
   // Questions whose host said it does not extend on activity: not asked again.
   const quiet = useRef(new Set<string>())
+  // A host whose extend route was never mounted: no More time, no activity posts.
+  const extendRoute = useRouteExists(
+    extendPath ?? '/api/extend',
+    (extendable || reportActivity) && pending.some((request) => request.deadlineAt !== undefined),
+  )
   const words = CONNECTION_MESSAGES[slotProps.locale ?? 'en'] ?? CONNECTION_MESSAGES.en
 
   const tellEnding = useCallback(
@@ -133,15 +139,24 @@ export function SessionComposerSlot({
             root={card.root}
             lang={card.lang}
             deadlineAt={request.deadlineAt}
-            onExtend={extendable ? () => extend('user') : undefined}
-            onActivity={reportActivity ? onActivity : undefined}
+            onExtend={extendable && extendRoute === true ? () => extend('user') : undefined}
+            onActivity={reportActivity && extendRoute !== false ? onActivity : undefined}
             messages={deadlineMessages}
           />
           {own}
         </>
       )
     },
-    [client, sessionId, extendPath, extendable, reportActivity, deadlineMessages, extra],
+    [
+      client,
+      sessionId,
+      extendPath,
+      extendable,
+      extendRoute,
+      reportActivity,
+      deadlineMessages,
+      extra,
+    ],
   )
 
   return (
