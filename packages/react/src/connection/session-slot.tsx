@@ -12,6 +12,7 @@ import {
   useCancel,
   useRespond,
   useSessionEndedBy,
+  useSessionEndedWith,
   useSessionQuestions,
   useSessionResolutions,
 } from './hooks.ts'
@@ -20,7 +21,10 @@ import { useRouteExists } from './use-route-exists.ts'
 
 /** Props of {@link SessionComposerSlot}: a `ComposerSlot` whose requests come from the client. */
 export interface SessionComposerSlotProps
-  extends Omit<ComposerSlotProps, 'requests' | 'resolutions' | 'onAnswer' | 'onCancel'> {
+  extends Omit<
+    ComposerSlotProps,
+    'requests' | 'resolutions' | 'endedWith' | 'onAnswer' | 'onCancel'
+  > {
   /** The conversation whose pending questions take over the chat input. */
   sessionId: string
   /**
@@ -60,7 +64,8 @@ function openedFirst(
  * input comes back once the host resolves them. A card whose request has a
  * deadline shows its countdown with "More time"; a card answered or
  * dismissed in another window says which and when ("Answered in another
- * window at 10:42 (Chrome on macOS).").
+ * window at 10:42 (Chrome on macOS)."), and an answered one shows the answer
+ * that counted when the host sent it, this tab's drafts as "Your unsent draft".
  */
 export function SessionComposerSlot({
   sessionId,
@@ -78,6 +83,7 @@ export function SessionComposerSlot({
   const requests = useMemo(() => openedFirst(pending, openRpcId), [pending, openRpcId])
   const resolutions = useSessionResolutions(sessionId)
   const endedBy = useSessionEndedBy(sessionId)
+  const endedWith = useSessionEndedWith(sessionId)
   const respond = useRespond()
   const cancel = useCancel()
   const { mutateAsync: sendAnswer } = respond
@@ -164,6 +170,7 @@ export function SessionComposerSlot({
       {...slotProps}
       requests={requests}
       resolutions={resolutions}
+      endedWith={endedWith}
       onAnswer={onAnswer}
       onCancel={onCancel}
       describeEnding={tellEnding}
