@@ -188,6 +188,11 @@ test('in Chromium a question the agent asks takes over the chat input over SSE a
     const page = await browser.newPage()
     const errors = []
     page.on('pageerror', (error) => errors.push(error))
+    // A clean console: no error and no warning (a missing route would say so).
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        errors.push(`${message.text()} (${message.location().url})`)
+    })
     await page.goto(`${base}/connection`)
     await page.getByTestId('connection').filter({ hasText: 'open' }).waitFor()
     // The agent, in the Next server, asks and waits for the answer.
@@ -199,6 +204,14 @@ test('in Chromium a question the agent asks takes over the chat input over SSE a
     const heading = page.getByRole('heading', { name: 'Which accent colour should the app use?' })
     await heading.waitFor()
     assert.equal(await page.getByRole('textbox', { name: 'Message' }).isVisible(), false)
+    // The ask has a 60 s deadline: More time, through the catch-all route, moves it.
+    await page.getByText(/^Waiting (\d+ sec|1 min( \d+ sec)?) more$/).waitFor()
+    const extended = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/extend' && response.status() === 200,
+    )
+    await page.getByRole('button', { name: 'More time' }).click()
+    assert.deepEqual(Object.keys(await (await extended).json()).sort(), ['deadlineAt', 'extended'])
+    await page.getByText(/Waiting [56] min more/).waitFor()
     await page.getByRole('radio', { name: /Amber/ }).click()
     await page.getByRole('button', { name: /Submit/ }).click()
     assert.deepEqual(await asked, {

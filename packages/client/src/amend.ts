@@ -7,6 +7,7 @@
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type AmendReceipt, parseAmendReceipt } from '@parley/seam/wire'
 import type { QuestionClient } from './client.ts'
+import { ROUTE_CHECK_ID, routeExists } from './route-check.ts'
 
 /** What {@link amendAnswer} sends: the changed answer, based on the standing answer's revision. */
 export interface AmendRequest {
@@ -45,3 +46,17 @@ export function amendAnswer(
 }
 
 export type { AmendReceipt, AmendRefusalCode } from '@parley/seam/wire'
+
+/**
+ * Whether the host serves the amend route at all: resolves `false` only when
+ * it answers 404 (a route never mounted), asked once per client, and says
+ * why once in the console. Change hides itself on `false`.
+ */
+export function amendRouteExists(
+  client: Pick<QuestionClient, 'post'>,
+  sessionId: string,
+  options: AmendOptions = {},
+): Promise<boolean> {
+  const body = { rpcId: ROUTE_CHECK_ID, sessionId, revision: 0, answer: { answers: [] } }
+  return routeExists(client, options.amendPath ?? '/api/amend', body)
+}

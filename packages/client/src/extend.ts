@@ -1,13 +1,13 @@
 /**
  * `@parley/client/extend`: more time for a pending question, through the
- * host's extend route (`POST /api/extend`), and `routeExists`, which tells
- * a feature whose route was never mounted to hide itself (More time, Change).
+ * host's extend route (`POST /api/extend`), and whether that route is there.
  * Its own entry, so the client every page loads stays small.
  */
 import { type DeadlineReason, type ExtendReceipt, parseExtendReceipt } from '@parley/seam/wire'
 import type { QuestionClient } from './client.ts'
 
-export { routeExists } from './route-check.ts'
+import { ROUTE_CHECK_ID, routeExists } from './route-check.ts'
+
 export type { DeadlineReason, ExtendReceipt }
 
 /** Options of {@link extendDeadline}. */
@@ -35,4 +35,19 @@ export function extendDeadline(
 ): Promise<ExtendReceipt> {
   const body = { rpcId, sessionId, reason }
   return client.post(options.path ?? '/api/extend', body, parseExtendReceipt)
+}
+
+/**
+ * Whether the host serves the extend route at all (a page whose catch-all
+ * route was never mounted answers 404): resolves `false` only then, asked
+ * once per client, and says why once in the console. More time hides
+ * itself on `false` instead of failing on click.
+ */
+export function extendRouteExists(
+  client: Pick<QuestionClient, 'post'>,
+  sessionId: string,
+  options: ExtendDeadlineOptions = {},
+): Promise<boolean> {
+  const body = { rpcId: ROUTE_CHECK_ID, sessionId, reason: 'user' }
+  return routeExists(client, options.path ?? '/api/extend', body)
 }

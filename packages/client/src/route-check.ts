@@ -3,14 +3,21 @@ import { QuestionClientError } from './errors.ts'
 
 const checked = new WeakMap<object, Map<string, Promise<boolean>>>()
 
+/** A question id no host mints: the route refuses it with a 200 receipt. */
+export const ROUTE_CHECK_ID = 'parley-route-check'
+
 /**
- * Whether the host serves `path` at all: a POST with an empty body, which
- * a mounted Parley route refuses (400, or 401/403 at its fences) and a
- * missing one answers with 404. Asked once per client and path; a network
- * failure counts as there (the feature then fails on use, as before).
- * The first 404 says why once in the console.
+ * Whether the host serves `path` at all: POSTs `body`, which names no real
+ * question, so a mounted route answers 200 with a refusal (nothing in the
+ * browser's console) and a missing one 404. Asked once per client and path;
+ * any other failure counts as there (the feature then fails on use, as
+ * before). The first 404 says why once in the console.
  */
-export function routeExists(client: Pick<QuestionClient, 'post'>, path: string): Promise<boolean> {
+export function routeExists(
+  client: Pick<QuestionClient, 'post'>,
+  path: string,
+  body: unknown,
+): Promise<boolean> {
   let paths = checked.get(client)
   if (!paths) {
     paths = new Map()
@@ -19,7 +26,7 @@ export function routeExists(client: Pick<QuestionClient, 'post'>, path: string):
   let known = paths.get(path)
   if (!known) {
     known = client
-      .post(path, {}, () => ({ ok: false, issues: [] }))
+      .post(path, body, () => ({ ok: true, value: undefined }))
       .then(
         () => true,
         (error: unknown) => {

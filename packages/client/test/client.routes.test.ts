@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { routeExists } from '../src/extend.ts'
+import { amendRouteExists } from '../src/amend.ts'
+import { extendRouteExists } from '../src/extend.ts'
 import { createQuestionClient, type QuestionClient } from '../src/index.ts'
+import { routeExists } from '../src/route-check.ts'
 import { clientOptions, startHost, type TestHost } from './loopback.ts'
 
 let running: TestHost | undefined
@@ -17,28 +19,33 @@ describe('routeExists against a real host', () => {
     running = await startHost()
     const fetched: string[] = []
     const options = clientOptions(running.base, 'alice')
+    const statuses: number[] = []
     client = createQuestionClient({
       ...options,
-      fetch: (url, init) => {
+      fetch: async (url, init) => {
         fetched.push(url)
-        return fetch(url, init)
+        const response = await fetch(url, init)
+        statuses.push(response.status)
+        return response
       },
     })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
-      expect(await routeExists(client, '/api/extend')).toBe(true)
-      expect(await routeExists(client, '/api/amend')).toBe(true)
-      expect(await routeExists(client, '/api/parley-nowhere')).toBe(false)
+      expect(await extendRouteExists(client, 's1')).toBe(true)
+      expect(await amendRouteExists(client, 's1')).toBe(true)
+      expect(await extendRouteExists(client, 's1', { path: '/api/parley-nowhere' })).toBe(false)
       expect(warn).toHaveBeenCalledTimes(1)
       expect(String(warn.mock.calls[0]?.[0])).toContain('POST /api/parley-nowhere answered 404')
       // Asked again: the same answers, from memory.
-      expect(await routeExists(client, '/api/extend')).toBe(true)
-      expect(await routeExists(client, '/api/parley-nowhere')).toBe(false)
+      expect(await extendRouteExists(client, 's1')).toBe(true)
+      expect(await routeExists(client, '/api/parley-nowhere', {})).toBe(false)
       expect(fetched.map((url) => new URL(url).pathname)).toEqual([
         '/api/extend',
         '/api/amend',
         '/api/parley-nowhere',
       ])
+      // A mounted route answers the check 200 (a browser logs nothing for it).
+      expect(statuses).toEqual([200, 200, 404])
       expect(warn).toHaveBeenCalledTimes(1)
     } finally {
       warn.mockRestore()

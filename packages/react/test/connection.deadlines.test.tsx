@@ -23,7 +23,7 @@ function setup(props: { openRpcId?: string; receipts?: unknown[]; unmounted?: st
     fetch: async (url, init) => {
       if (props.unmounted && url.endsWith(props.unmounted))
         return new Response('<h1>404</h1>', { status: 404 })
-      if (init.body === '{}') return routeCheckReply()
+      if (String(init.body).includes('"parley-route-check"')) return routeCheckReply(url)
       posted.push({ url, body: JSON.parse(String(init.body)) })
       const receipt = props.receipts?.shift() ?? { accepted: true }
       return new Response(JSON.stringify(receipt))
@@ -76,7 +76,7 @@ describe('SessionComposerSlot and deadlines', () => {
     socket().push(question('rpc-1', 'Which colour?', { deadlineAt: Date.now() + 4 * 60_000 + 500 }))
     socket().push({ type: 'mux/ready' })
     expect(await screen.findByText('Waiting 4 min more')).toBeVisible()
-    await user.click(screen.getByRole('button', { name: 'More time' }))
+    await user.click(await screen.findByRole('button', { name: 'More time' }))
     await waitFor(() =>
       expect(posted).toEqual([
         {

@@ -29,7 +29,7 @@ export function clientWithFakeMux(receipts: unknown[] = []) {
     baseUrl: 'http://app.test',
     WebSocket: FakeSocket,
     fetch: async (url, init) => {
-      if (init.body === '{}') return routeCheckReply()
+      if (String(init.body).includes('"parley-route-check"')) return routeCheckReply(url)
       posted.push({ url, body: JSON.parse(String(init.body)) })
       const receipt = receipts.shift() ?? { accepted: true }
       return new Response(JSON.stringify(receipt), {
@@ -68,13 +68,13 @@ export function resolved(rpcId: string, sessionId: string, outcome: string) {
 }
 
 /**
- * What a mounted Parley route answers to `routeExists`'s empty POST (`{}`):
- * a 400 refusal. Fake hosts answer it so the feature shows, and keep it out
- * of the bodies they record.
+ * What a mounted Parley route answers to a route check (a body naming the
+ * question `parley-route-check`, which no host mints): its 200 refusal. Fake
+ * hosts answer it so the feature shows, and keep it out of what they record.
  */
-export function routeCheckReply(): Response {
-  return new Response(JSON.stringify({ error: 'Bad body.', code: 'EXTEND_BODY_INVALID' }), {
-    status: 400,
-    headers: { 'content-type': 'application/json' },
-  })
+export function routeCheckReply(url: string): Response {
+  const body = url.endsWith('/api/amend')
+    ? { accepted: false, reason: 'refused', code: 'AMEND_UNKNOWN', message: 'Unknown.' }
+    : { extended: false, reason: 'not-pending' }
+  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
 }

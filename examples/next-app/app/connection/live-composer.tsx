@@ -17,7 +17,7 @@ function ConnectionStatus() {
  * The chat input of session `demo`, taken over by the composer while the host
  * has a question pending. Next route handlers cannot upgrade to WebSockets,
  * so the client reads the mux over Server-Sent Events (`transport: 'sse'`,
- * served by `host.fetch` in app/api/mux). The client is created during render,
+ * served by `host.fetch` in app/api/[...parley], the one route for every Parley path). The client is created during render,
  * on the server too: creating one opens nothing, and it connects on its first
  * subscription, which only happens in the browser.
  */

@@ -1,5 +1,5 @@
 import { selectAnswers } from '@parley/client'
-import { amendAnswer } from '@parley/client/amend'
+import { amendAnswer, amendRouteExists } from '@parley/client/amend'
 import { useMemo } from 'react'
 import { useStore } from 'zustand'
 import { AnsweredCard, type AnsweredCardProps } from '../composer/answered.tsx'
@@ -20,7 +20,7 @@ export interface SessionAnswersProps extends Omit<AnsweredCardProps, 'standing' 
  * `QuestionClientProvider`'s client (`amendAnswer`). The host's
  * `question/answer` frames keep them current in every tab: a change made in
  * another tab shows here, and a card goes once the host closes it. Shown
- * once the host answers at the amend route (`routeExists`).
+ * once the host answers at the amend route (`amendRouteExists`).
  */
 export function SessionAnswers({ sessionId, amendPath, className, ...card }: SessionAnswersProps) {
   const client = useQuestionClient()
@@ -30,7 +30,9 @@ export function SessionAnswers({ sessionId, amendPath, className, ...card }: Ses
     [answers, sessionId],
   )
   // Change needs the amend route: a host that never mounted it shows no cards.
-  const route = useRouteExists(amendPath ?? '/api/amend', shown.length > 0)
+  const route = useRouteExists(amendPath ?? '/api/amend', shown.length > 0, (own) =>
+    amendRouteExists(own, sessionId, amendPath === undefined ? {} : { amendPath }),
+  )
   if (shown.length === 0 || route !== true) return null
   return (
     <div data-scope="answered" data-part="list" className={className}>

@@ -1,5 +1,5 @@
 import type { ClientQuestion } from '@parley/client'
-import { extendDeadline } from '@parley/client/extend'
+import { extendDeadline, extendRouteExists } from '@parley/client/extend'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { useCallback, useMemo, useRef } from 'react'
 import { ComposerSlot, type ComposerSlotProps } from '../composer/composer-slot.tsx'
@@ -102,6 +102,7 @@ export function SessionComposerSlot({
   const extendRoute = useRouteExists(
     extendPath ?? '/api/extend',
     (extendable || reportActivity) && pending.some((request) => request.deadlineAt !== undefined),
+    (own) => extendRouteExists(own, sessionId, { path: extendPath }),
   )
   const words = CONNECTION_MESSAGES[slotProps.locale ?? 'en'] ?? CONNECTION_MESSAGES.en
 

@@ -1,24 +1,33 @@
-import { routeExists } from '@parley/client/extend'
-import { useEffect, useState } from 'react'
+import type { QuestionClient } from '@parley/client'
+import { useEffect, useRef, useState } from 'react'
 import { useQuestionClient } from './client-context.tsx'
 
 /**
- * Whether the host serves the optional route at `path` (`routeExists`):
- * `undefined` until known, and not asked while `needed` is false. A feature
- * whose route was never mounted hides itself instead of failing on click.
+ * Whether the host serves an optional route, as `check` (the route's own
+ * `…RouteExists` from `@parley/client`) tells: `undefined` until known, and
+ * not asked while `needed` is false. `key` names what is checked (its path):
+ * a feature whose route was never mounted hides itself instead of failing
+ * on click.
  */
-export function useRouteExists(path: string, needed: boolean): boolean | undefined {
+export function useRouteExists(
+  key: string,
+  needed: boolean,
+  check: (client: QuestionClient) => Promise<boolean>,
+): boolean | undefined {
   const client = useQuestionClient()
-  const [exists, setExists] = useState<{ path: string; exists: boolean }>()
+  const [known, setKnown] = useState<{ key: string; exists: boolean }>()
+  // `check` is read when `needed` turns on or `key` changes, not on every render.
+  const checkRef = useRef(check)
+  checkRef.current = check
   useEffect(() => {
     if (!needed) return
     let live = true
-    routeExists(client, path).then((found) => {
-      if (live) setExists({ path, exists: found })
+    checkRef.current(client).then((exists) => {
+      if (live) setKnown({ key, exists })
     })
     return () => {
       live = false
     }
-  }, [client, path, needed])
-  return exists?.path === path ? exists.exists : undefined
+  }, [client, key, needed])
+  return known?.key === key ? known.exists : undefined
 }
