@@ -13,13 +13,6 @@ export function createApp(parley: Parley, publicDir: string): Hono {
   const app = new Hono()
   const toHost = (c: Context) => parley.host.fetch(c.req.raw)
 
-  // The host's routes, each handed the raw Fetch `Request`: the SSE variant of
-  // the mux (`GET` with `Accept: text/event-stream`), the mux probe a client
-  // sends to learn why it cannot connect (`POST`), and a tab's answer or
-  // cancel.
-  app.on(['GET', 'POST'], '/api/mux', toHost)
-  app.post('/api/respond', toHost)
-
   // Stands in for the agent: asks the sample question in session `demo` and
   // replies with the answer once a tab sends one (or the error code). It
   // starts work, so it has the host's fences: Host, Origin, JSON.
@@ -39,6 +32,12 @@ export function createApp(parley: Parley, publicDir: string): Hono {
       throw error
     }
   })
+
+  // Every other GET and POST under /api/ goes to the host, one catch-all
+  // after the app's own routes so no Parley route can be forgotten: the mux
+  // (SSE) and its probe, a tab's answer or cancel, More time, Change.
+  // `host.fetch` answers 404 for a path that is none of them.
+  app.on(['GET', 'POST'], '/api/*', toHost)
 
   app.use('*', serveStatic({ root: publicDir }))
   return app
