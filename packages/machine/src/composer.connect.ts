@@ -13,6 +13,7 @@ import {
   statusText,
 } from './composer.labels.ts'
 import {
+  isAnswered,
   type QuestionStatus,
   questionIssues,
   questionStatus,
@@ -126,6 +127,10 @@ export function connect(
   const submitting = state.phase === 'submitting'
   const status = statusText(labels, format, state)
   const invalidHere = questionIssues(state, state.index).length > 0
+  // Next waits on a required question until it is answered (it cannot be skipped either).
+  const onScreen = state.request.questions[state.index]
+  const owedHere =
+    action === 'next' && onScreen?.required === true && !isAnswered(state, onScreen.id)
   const markerStatus = (index: number): QuestionStatus =>
     options.statuses?.(state)[index] ??
     questionStatus(state, state.request.questions[index]?.id ?? '')
@@ -255,10 +260,10 @@ export function connect(
     /** Skip: off on a `required` question. */
     getSkipProps: () =>
       button(scope, 'skip', !editable || question?.required === true, { type: 'SKIP_QUESTION' }),
-    /** The primary button: Next, Submit or Try again. */
+    /** The primary button: Next (off on a required question not answered yet), Submit or Try again. */
     getSubmitProps: () => ({
       // Next and Submit wait while the answer on screen breaks its constraints.
-      ...button(scope, 'submit', !editable || (action !== 'retry' && invalidHere), {
+      ...button(scope, 'submit', !editable || owedHere || (action !== 'retry' && invalidHere), {
         type: PRIMARY_EVENT[action],
       }),
       'aria-describedby': invalidHere ? ids.status : undefined,

@@ -392,3 +392,32 @@ describe('QuestionComposer: minimize', () => {
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument()
   })
 })
+
+describe('QuestionComposer: required questions and typed fields', () => {
+  it('keeps Next off on a required question until it is answered', () => {
+    renderComposer({
+      request: makeRequest([{ ...name, required: true }, colour]),
+    })
+    const next = screen.getByRole('button', { name: 'Next' })
+    expect(next).toHaveAttribute('aria-disabled', 'true')
+    fireEvent.click(next)
+    expect(screen.getByRole('heading', { name: name.question })).toBeInTheDocument()
+    fireEvent.change(screen.getByRole('textbox', { name: /Your answer/ }), {
+      target: { value: 'Ada' },
+    })
+    expect(screen.getByRole('button', { name: 'Next' })).not.toHaveAttribute('aria-disabled')
+  })
+
+  it('brings the numeric keyboard for an integer or a number field', () => {
+    renderComposer({
+      request: makeRequest([
+        { id: 'seats', question: 'How many seats?', input: { type: 'integer' } },
+        { id: 'budget', question: 'What budget?', input: { type: 'number' } },
+      ]),
+    })
+    expect(screen.getByRole('textbox', { name: /Your answer/ })).toHaveAttribute(
+      'inputmode',
+      'numeric',
+    )
+  })
+})
