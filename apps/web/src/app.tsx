@@ -1,6 +1,8 @@
 /** The demo's shell: session sidebar, header, connection banner, and the open chat. */
 
+import { useQuestionClient } from '@parley/react/connection'
 import { useInbox } from '@parley/react/inbox'
+import { useWaitingElsewhere } from '@parley/react/reach'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { parseChatFrame } from './api/parse.ts'
@@ -73,6 +75,11 @@ export function App() {
   const activeId = route.name === 'session' ? route.sessionId : null
   const active = sessions.data?.find((session) => session.id === activeId)
   const waiting = useInbox().length
+  // Questions in the other chats: a badge on the menu button, and a sentence for each new one.
+  const elsewhere = useWaitingElsewhere(useQuestionClient(), {
+    sessionId: activeId,
+    sessionTitle: (id) => sessions.data?.find((session) => session.id === id)?.title,
+  })
   const heading = route.name === 'inbox' ? 'Inbox' : active?.title
 
   useEffect(() => {
@@ -120,12 +127,17 @@ export function App() {
           <button
             type="button"
             className="icon-button sidebar-toggle"
-            aria-label="Show chats"
+            aria-label={elsewhere.countText ? `Show chats, ${elsewhere.countText}` : 'Show chats'}
             aria-expanded={sidebarOpen}
             aria-controls={SIDEBAR_ID}
             onClick={() => setSidebarOpen(true)}
           >
             <MenuIcon />
+            {elsewhere.questions.length > 0 && (
+              <span className="menu-badge" aria-hidden="true">
+                {elsewhere.questions.length}
+              </span>
+            )}
           </button>
           <h1 className="topbar-title">{heading ?? 'Parley'}</h1>
           {active && <StatusBadge status={active.status} />}
@@ -140,6 +152,12 @@ export function App() {
             {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
           </button>
         </header>
+        {/* The inbox's own count is a live region: on its page, that one speaks. */}
+        <p className="sr-only" role="status">
+          {elsewhere.announcement && route.name !== 'inbox' ? (
+            <span key={elsewhere.announcement.n}>{elsewhere.announcement.text}</span>
+          ) : null}
+        </p>
         <main className="main">
           <ConnectionBanner />
           <ReachTheHuman />
