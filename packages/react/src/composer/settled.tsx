@@ -54,8 +54,9 @@ export interface SettledProps {
 }
 
 /**
- * The body of a card that ended in a way the user did not choose: what
- * happened, in words (announced once), every draft as selectable text, and
+ * The body of a card that ended in a way the user did not choose: which
+ * question (its first, as a heading), what happened, in words (announced
+ * once), every draft as selectable text, and
  * Copy, "Send as a message" and Close. Focus moves to Close when it was in
  * the card (or nowhere), except from the question the user was typing in:
  * that stays, read-only, and Escape or Tab goes on to Close.
@@ -110,6 +111,10 @@ export function Settled({ ending, text: told, onClose, onSendAsMessage }: Settle
 
   return (
     <div {...part('ended')} data-state={ending.kind}>
+      {/* Which question ended: its first question, as the inbox names it. */}
+      <h2 {...part('ended-title')} id={`${ctx.ids.root}-ended`} dir="auto">
+        {displayText(ctx.store.getState().request.questions[0]?.question ?? '')}
+      </h2>
       <p {...part('ended-message')} role="status">
         {spoken ? text : null}
       </p>
