@@ -65,6 +65,7 @@ export function Settled({ ending, text: told, onClose, onSendAsMessage }: Settle
   const ctx = useComposerContext()
   const { messages, t } = useMessages()
   const lines = useApiValue((api) => draftLines(api.state))
+  const title = useApiValue((api) => api.question?.question ?? '')
   const [spoken, setSpoken] = useState(false)
   const [copied, setCopied] = useState(false)
   const closeRef = useRef<HTMLButtonElement>(null)
@@ -111,9 +112,9 @@ export function Settled({ ending, text: told, onClose, onSendAsMessage }: Settle
 
   return (
     <div {...part('ended')} data-state={ending.kind}>
-      {/* Which question ended: its first question, as the inbox names it. */}
+      {/* Which question ended: the one on screen when it did. */}
       <h2 {...part('ended-title')} id={`${ctx.ids.root}-ended`} dir="auto">
-        {displayText(ctx.store.getState().request.questions[0]?.question ?? '')}
+        {displayText(title)}
       </h2>
       <p {...part('ended-message')} role="status">
         {spoken ? text : null}
