@@ -4,8 +4,9 @@ import { openChat } from './support/person.ts'
 import type { TestQuestion } from './support/test-api.ts'
 import { startAsk } from './support/test-api.ts'
 
-// Cards that end in another tab, with nothing entered here: each says which
-// question it was, and takes one line, so they never pile up over the chat.
+// Cards dismissed in another tab, with nothing entered here and nothing to
+// show: each says which question it was, and takes one line, so they never
+// pile up over the chat.
 
 const REGION: TestQuestion[] = [
   {
@@ -31,7 +32,7 @@ async function middle(locator: Locator): Promise<number> {
   return box.y + box.height / 2
 }
 
-test('cards answered in another tab name their question and fold to one line each when nothing was entered', async ({
+test('cards dismissed in another tab name their question and fold to one line each when nothing was entered', async ({
   page,
   context,
 }) => {
@@ -43,15 +44,14 @@ test('cards answered in another tab name their question and fold to one line eac
   await startAsk(page.request, A.sessionId, SIZE)
   await expect(B.part('request-position')).toHaveText('Request 1 of 2')
 
-  await A.answer('eu-west')
-  await A.submit()
+  // Untouched, each × dismisses at once.
+  await A.dismiss()
   await A.seeQuestion(1, 1, 'How large should the first release be?')
-  await A.answer('Small')
-  await A.submit()
+  await A.dismiss()
   await A.seeNoComposer()
 
   const ended = B.page.locator(
-    '[data-scope="question-composer"][data-part="root"][data-ended="answered-elsewhere"]',
+    '[data-scope="question-composer"][data-part="root"][data-ended="cancelled-elsewhere"]',
   )
   await expect(ended).toHaveCount(2)
   for (const [index, title] of [
@@ -60,8 +60,9 @@ test('cards answered in another tab name their question and fold to one line eac
   ].entries()) {
     const card = ended.nth(index)
     await expect(card.getByRole('heading', { name: title })).toBeVisible()
+    await expect(card).toHaveAccessibleName(title)
     await expect(card.locator('[data-part="ended-message"]')).toHaveText(
-      /^Answered in another window/,
+      /^Dismissed in another window/,
     )
     // Nothing to keep: no eyebrow, no "You had not entered anything yet", one row.
     await expect(card.locator('[data-part="header"]')).toBeHidden()

@@ -49,6 +49,49 @@ test('answering in one tab settles the card in the other, which says so and keep
   })
 })
 
+test('a card answered in another tab shows the answer that counted, and its own text as an unsent draft', async ({
+  page,
+  context,
+}) => {
+  const first = await openChat(page)
+  const second = await openChat(await context.newPage(), { sessionId: first.sessionId })
+  const askId = await startAsk(page.request, first.sessionId, TWO_STEP)
+  await first.seeQuestion(1, 2)
+  await second.seeQuestion(1, 2)
+
+  // The first tab starts a draft and leaves it unsent.
+  await first.answer('Large')
+  await first.seeQuestion(2, 2)
+  await first.typeCustom('A first thought, not sent')
+  // The second tab answers.
+  await second.answer('Small')
+  await second.seeQuestion(2, 2)
+  await second.typeCustom('The release notes, from the second tab')
+  await second.submit()
+  await second.seeNoComposer()
+
+  // The first tab shows the second tab's answer as the answer, and its own text apart from it.
+  const counted = first.composer.getByRole('figure', { name: 'The answer that was sent' })
+  await expect(counted).toContainText('How large should the first release be?')
+  await expect(counted).toContainText('Small')
+  await expect(counted).toContainText('The release notes, from the second tab')
+  await expect(counted).not.toContainText('Large')
+  await expect(counted).not.toContainText('A first thought, not sent')
+  const draft = first.composer.getByRole('figure', { name: 'Your unsent draft' })
+  await expect(draft).toContainText('Large')
+  await expect(draft).toContainText('A first thought, not sent')
+  await expect(draft).not.toContainText('Small')
+  await first.check('a card answered in another tab, with the answer that counted')
+
+  const ask = await askSettled(page.request, askId, 'answered')
+  expect(ask.answer).toEqual({
+    answers: [
+      { id: 'size', selected: ['Small'] },
+      { id: 'story', selected: [], custom: 'The release notes, from the second tab' },
+    ],
+  })
+})
+
 test('a card answered in another tab is never accepted twice', async ({ page, context }) => {
   const A = await openChat(page)
 

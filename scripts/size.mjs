@@ -25,8 +25,9 @@ const external = [
 // split-out runtime helper (__export, 0.17 kB gzip) in the eager file.
 // 20.9 kB: issue 26's fixes — Enter submits a complete batch, a card that ends under the user's
 // keystrokes keeps its question, the user's own Stop, digits from the title, the region named
-// after who asks, Skip said (0.70 kB; bench/README.md). The ended card and the plan-review body
-// go to lazy chunks next, and this comes back down.
+// after who asks, Skip said (0.70 kB; bench/README.md). The ended card's view went to a lazy
+// chunk (issue 26, item 6, with the answer that counted: 20.82 → 20.71 kB); the plan-review body
+// goes next, and this comes back down.
 const BUDGET_KB = 20.9
 // 25.5 kB: 24.5 kB measured before the detail's limits (limits.ts, about 0.6 kB gzip),
 // the linear pre-scan that keeps hostile Markdown from freezing the tab (issue 27).
@@ -101,6 +102,7 @@ const isRe2 = (chunk) => chunk.inputs.some((input) => input.includes('/re2js/'))
 function lazyLabel(chunk) {
   if (chunk.inputs.some((input) => input.includes('/markdown/'))) return 'Markdown'
   if (isRe2(chunk)) return 'RE2'
+  if (chunk.inputs.some((input) => input.endsWith('/settled-view.tsx'))) return 'ended card'
   const locale = chunk.inputs
     .map((input) => /\/locales\/([\w-]+)\.ts$/.exec(input)?.[1])
     .find(Boolean)

@@ -30,12 +30,35 @@ function exportsOf(specifier) {
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }))
 }
 
+/** `require`s `specifier` in a fresh CommonJS `node -e` and lists its exports (require(esm), Node ≥ 20.19). */
+function requiredExportsOf(specifier) {
+  const script = `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(specifier)}))))`
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=commonjs', '-e', script], {
+      encoding: 'utf8',
+      // The warning Node 20 prints for require(esm) is not this test's business.
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    }),
+  )
+}
+
 for (const [specifier, names] of Object.entries(ENTRIES)) {
   test(`node imports ${specifier}`, () => {
     const found = exportsOf(specifier)
     for (const name of names) assert.ok(found.includes(name), `${specifier} exports ${name}`)
   })
+  test(`CommonJS requires ${specifier}`, () => {
+    const found = requiredExportsOf(specifier)
+    for (const name of names) assert.ok(found.includes(name), `${specifier} exports ${name}`)
+  })
 }
+
+test("every package's engines floor is one where require(esm) needs no flag", () => {
+  for (const name of ['seam', 'host', 'tool', 'mcp']) {
+    const manifest = JSON.parse(readFileSync(`node_modules/@parley/${name}/package.json`, 'utf8'))
+    assert.equal(manifest.engines.node, '>=20.19', `@parley/${name}`)
+  }
+})
 
 test('the ai installed here is one @parley/tool accepts, on a Node it supports', () => {
   const tool = JSON.parse(readFileSync('node_modules/@parley/tool/package.json', 'utf8'))

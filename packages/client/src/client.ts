@@ -212,7 +212,7 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
       if (!live) replayed.add(frame.rpcId)
       sessions.request(frame)
     } else if (isFrame(frame, 'question/resolved')) {
-      sessions.retire(frame.sessionId, frame.rpcId, frame.outcome, frame.by)
+      sessions.retire(frame.sessionId, frame.rpcId, frame.outcome, frame.by, frame.answer)
     } else if (isFrame(frame, 'question/deadline')) {
       sessions.moveDeadline(frame.sessionId, frame.rpcId, frame.deadlineAt)
     } else if (isFrame(frame, 'question/answer')) {

@@ -1,11 +1,13 @@
 /**
  * `@parley/client/extend`: more time for a pending question, through the
- * host's extend route (`POST /api/extend`). Its own entry, so the client
- * every page loads stays small.
+ * host's extend route (`POST /api/extend`), and `routeExists`, which tells
+ * a feature whose route was never mounted to hide itself (More time, Change).
+ * Its own entry, so the client every page loads stays small.
  */
 import { type DeadlineReason, type ExtendReceipt, parseExtendReceipt } from '@parley/seam/wire'
 import type { QuestionClient } from './client.ts'
 
+export { routeExists } from './route-check.ts'
 export type { DeadlineReason, ExtendReceipt }
 
 /** Options of {@link extendDeadline}. */

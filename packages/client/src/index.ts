@@ -12,10 +12,12 @@ export type { ConnectionProblem, ConnectionReason } from './probe.ts'
 export {
   type ClientQuestion,
   NO_ENDED_BY,
+  NO_ENDED_WITH,
   NO_QUESTIONS,
   NO_RESOLUTIONS,
   RESOLUTION_LIMIT,
   type SessionEndedBy,
+  type SessionEndedWith,
   type SessionQuestions,
   type SessionResolutions,
   TOMBSTONE_LIMIT,
@@ -30,6 +32,7 @@ export {
   selectConnectionProblem,
   selectConnectionStatus,
   selectSessionEndedBy,
+  selectSessionEndedWith,
   selectSessionQuestions,
   selectSessionResolutions,
 } from './session-store.ts'

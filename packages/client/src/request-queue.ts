@@ -1,3 +1,4 @@
+import type { AskUserQuestionAnswer } from '@parley/seam'
 import type { QuestionEndedBy, QuestionOutcome, QuestionRequestedFrame } from '@parley/seam/wire'
 
 /**
@@ -27,6 +28,9 @@ export type SessionResolutions = Readonly<Record<string, QuestionOutcome>>
 /** Which client ended a recent request and when (answers and cancels), by `rpcId`. */
 export type SessionEndedBy = Readonly<Record<string, QuestionEndedBy>>
 
+/** The answer a recent request was answered with, when the host said, by `rpcId`. */
+export type SessionEndedWith = Readonly<Record<string, AskUserQuestionAnswer>>
+
 /**
  * One session's requests as an immutable value; every change returns a new
  * one, and an update that changes nothing returns the same object.
@@ -38,6 +42,8 @@ export interface SessionQuestions {
   readonly resolutions: SessionResolutions
   /** For the outcomes in `resolutions` a tab caused: its client label and the time. */
   readonly endedBy: SessionEndedBy
+  /** For the `answered` outcomes in `resolutions` whose frame carried it: the answer that counted. */
+  readonly endedWith: SessionEndedWith
   /** The `rpcId`s of `resolutions`, oldest first (which one goes next). */
   readonly resolved: readonly string[]
   /** Retired `rpcId`s, oldest first: a late or replayed frame cannot resurrect them. */
@@ -55,12 +61,15 @@ export const NO_QUESTIONS: readonly ClientQuestion[] = Object.freeze([])
 export const NO_RESOLUTIONS: SessionResolutions = Object.freeze(Object.create(null))
 /** The empty map `selectSessionEndedBy` returns when no tab ended anything. */
 export const NO_ENDED_BY: SessionEndedBy = Object.freeze(Object.create(null))
+/** The empty map `selectSessionEndedWith` returns when no frame carried an answer. */
+export const NO_ENDED_WITH: SessionEndedWith = Object.freeze(Object.create(null))
 
 /** A session nothing arrived for yet. */
 export const EMPTY_SESSION: SessionQuestions = Object.freeze({
   requests: NO_QUESTIONS,
   resolutions: NO_RESOLUTIONS,
   endedBy: NO_ENDED_BY,
+  endedWith: NO_ENDED_WITH,
   resolved: [],
   tombstones: [],
 })
@@ -120,25 +129,30 @@ function retireAll(queue: SessionQuestions, rpcIds: readonly string[]): SessionQ
 
 /**
  * Removes a request for good and tombstones its `rpcId`; `outcome` (and the
- * client that caused it, `by`) is recorded when known.
+ * client that caused it, `by`, and for `answered` the answer that counted) is
+ * recorded when known.
  */
 export function retireRequest(
   queue: SessionQuestions,
   rpcId: string,
   outcome?: QuestionOutcome,
   by?: QuestionEndedBy,
+  answer?: AskUserQuestionAnswer,
 ): SessionQuestions {
   const retired = retireAll(queue, [rpcId])
   if (!outcome || Object.hasOwn(retired.resolutions, rpcId)) return retired
   const resolved = [...retired.resolved, rpcId].slice(-RESOLUTION_LIMIT)
   const resolutions: Record<string, QuestionOutcome> = Object.create(null)
   const endedBy: Record<string, QuestionEndedBy> = Object.create(null)
+  const endedWith: Record<string, AskUserQuestionAnswer> = Object.create(null)
   for (const id of resolved) {
     resolutions[id] = retired.resolutions[id] ?? outcome
     const who = id === rpcId ? by : retired.endedBy[id]
     if (who) endedBy[id] = who
+    const what = id === rpcId ? outcome === 'answered' && answer : retired.endedWith[id]
+    if (what) endedWith[id] = what
   }
-  return { ...retired, resolved, resolutions, endedBy }
+  return { ...retired, resolved, resolutions, endedBy, endedWith }
 }
 
 /** After `mux/ready`: drops (and tombstones) every request the replay did not carry. */

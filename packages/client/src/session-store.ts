@@ -1,3 +1,4 @@
+import type { AskUserQuestionAnswer } from '@parley/seam'
 import type {
   QuestionAnswerFrame,
   QuestionEndedBy,
@@ -12,11 +13,13 @@ import {
   EMPTY_SESSION,
   moveDeadline,
   NO_ENDED_BY,
+  NO_ENDED_WITH,
   NO_QUESTIONS,
   NO_RESOLUTIONS,
   reconcileRequests,
   retireRequest,
   type SessionEndedBy,
+  type SessionEndedWith,
   type SessionQuestions,
   type SessionResolutions,
 } from './request-queue.ts'
@@ -93,6 +96,18 @@ export function selectSessionEndedBy(
   return sessionIn(state, sessionId)?.endedBy ?? NO_ENDED_BY
 }
 
+/**
+ * The answers the session's recent requests were answered with, by `rpcId`,
+ * when the host's `question/resolved` carried one (another tab's answer, for
+ * a card to show what counted).
+ */
+export function selectSessionEndedWith(
+  state: QuestionClientState,
+  sessionId: string,
+): SessionEndedWith {
+  return sessionIn(state, sessionId)?.endedWith ?? NO_ENDED_WITH
+}
+
 /** The standing answers, by `rpcId` (every session's; filter by `sessionId`). */
 export function selectAnswers(state: QuestionClientState): QuestionClientState['answers'] {
   return state.answers
@@ -148,8 +163,9 @@ export function createSessionStore() {
       rpcId: string,
       outcome?: QuestionOutcome,
       by?: QuestionEndedBy,
+      answer?: AskUserQuestionAnswer,
     ): void {
-      update(sessionId, (queue) => retireRequest(queue, rpcId, outcome, by))
+      update(sessionId, (queue) => retireRequest(queue, rpcId, outcome, by, answer))
     },
     /** Moves a pending request's deadline. */
     moveDeadline(sessionId: string, rpcId: string, deadlineAt: number): void {

@@ -5,8 +5,17 @@ import {
   type QuestionClient,
   QuestionClientError,
   selectSessionEndedBy,
+  selectSessionEndedWith,
 } from '../src/index.ts'
-import { answerBody, clientOptions, post, startHost, type TestHost, until } from './loopback.ts'
+import {
+  answerBody,
+  clientOptions,
+  post,
+  startHost,
+  type TestHost,
+  until,
+  VALID_ANSWER,
+} from './loopback.ts'
 
 const T0 = 1_700_000_000_000
 let running: TestHost | undefined
@@ -110,5 +119,7 @@ describe('which client ended a question', () => {
     expect(selectSessionEndedBy(a.getState(), 's1')).toEqual({
       [first ?? '']: { label: 'Firefox on Windows', at: T0 },
     })
+    // What the other tab answered, for this one to show; nothing for the aborted one.
+    expect(selectSessionEndedWith(a.getState(), 's1')).toEqual({ [first ?? '']: VALID_ANSWER })
   })
 })

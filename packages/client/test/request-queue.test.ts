@@ -144,4 +144,15 @@ describe('deadlines and who ended a request', () => {
     expect(Object.hasOwn(queue.resolutions, 'first')).toBe(false)
     expect(queue.endedBy).toEqual({})
   })
+
+  it('keeps the answer that counted for an answered request only, as long as its outcome', () => {
+    const answer = { answers: [{ id: 'q1', selected: ['Blue'] }] }
+    let queue = retireRequest(add(EMPTY_SESSION, 'first'), 'first', 'answered', undefined, answer)
+    queue = retireRequest(add(queue, 'second'), 'second', 'cancelled', undefined, answer)
+    expect(queue.endedWith).toEqual({ first: answer })
+    for (let i = 0; i < RESOLUTION_LIMIT; i++) {
+      queue = retireRequest(add(queue, `r${i}`), `r${i}`, 'aborted')
+    }
+    expect(queue.endedWith).toEqual({})
+  })
 })

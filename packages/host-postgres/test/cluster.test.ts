@@ -10,6 +10,7 @@ import {
   sync,
   VALID_ANSWER,
 } from '../../host/test/helpers.ts'
+import { INLINE_ANSWER_BYTES } from '../src/sql.ts'
 import { useCluster } from './cluster.ts'
 
 // A real PostgreSQL and reaping on 2 loaded cores: generous ceilings, not sleeps.
@@ -44,6 +45,38 @@ describe('a question asked on one node', () => {
       accepted: false,
       reason: 'not-pending',
     })
+  })
+
+  it("shows a tab on another node the answer a tab on the asking node sent, and the winner's own tab too", async () => {
+    const [a, b] = [await cluster.start('a'), await cluster.start('b')]
+    const onA = await readyTab(a.base, { sessions: ['s1'] })
+    const onB = await readyTab(b.base, { sessions: ['s1'] })
+    const asked = a.ask('s1')
+    const rpcId = await a.registeredId(0)
+    await onB.count('question/requested')
+    expect((await post(a.base, answerBody(rpcId, 's1'))).json).toEqual({ accepted: true })
+    await expect(asked).resolves.toEqual(VALID_ANSWER)
+    for (const tab of [onA, onB]) {
+      const [resolved] = await tab.count('question/resolved')
+      expect(resolved).toMatchObject({ rpcId, outcome: 'answered', answer: VALID_ANSWER })
+    }
+  })
+
+  it(`tells a tab on another node only that it was answered when the answer is over ${INLINE_ANSWER_BYTES} bytes`, async () => {
+    const [a, b] = [await cluster.start('a'), await cluster.start('b')]
+    const onB = await readyTab(b.base, { sessions: ['s1'] })
+    const large = {
+      answers: VALID_ANSWER.answers.map((item) =>
+        item.id === 'note' ? { ...item, custom: 'x'.repeat(INLINE_ANSWER_BYTES) } : item,
+      ),
+    }
+    const asked = a.ask('s1')
+    const rpcId = await a.registeredId(0)
+    expect((await post(a.base, answerBody(rpcId, 's1', large))).json).toEqual({ accepted: true })
+    await expect(asked).resolves.toEqual(large)
+    const [resolved] = await onB.count('question/resolved')
+    expect(resolved).toMatchObject({ rpcId, outcome: 'answered' })
+    expect(resolved).not.toHaveProperty('answer')
   })
 
   it('is replayed to a tab that connects to any node later, and not once it ended', async () => {

@@ -223,6 +223,8 @@ export function createAskRegistry(deps: AskDeps) {
       sessionId: entry.sessionId,
       outcome: settlement.outcome,
       ...(settlement.by && { by: settlement.by }),
+      // The session's other tabs show the answer that counted.
+      ...(settlement.outcome === 'answered' && { answer: settlement.answer }),
     })
     if (settlement.outcome === 'answered') settler?.resolve(settlement.answer)
     else {

@@ -85,12 +85,14 @@ export function createClusterAsks(deps: ClusterDeps) {
     else waiter.reject(failure(settlement.outcome, settlement.reason))
   }
 
+  /** The tabs' `question/resolved`; with the answer that counted when it is at hand. */
   function resolvedFrame(
     rpcId: string,
     sessionId: string,
     outcome: QuestionOutcome,
     reason?: 'server-gone',
     by?: QuestionEndedBy,
+    settlement?: CoordinatedSettlement,
   ) {
     return {
       type: 'question/resolved' as const,
@@ -99,6 +101,7 @@ export function createClusterAsks(deps: ClusterDeps) {
       outcome,
       ...(reason !== undefined && { reason }),
       ...(by !== undefined && { by }),
+      ...(settlement?.outcome === 'answered' && { answer: settlement.answer }),
     }
   }
 
@@ -243,7 +246,7 @@ export function createClusterAsks(deps: ClusterDeps) {
     const { sessionId } = outcome
     deps.hub.publish(
       sessionId,
-      resolvedFrame(rpcId, sessionId, settlement.outcome, undefined, settlement.by),
+      resolvedFrame(rpcId, sessionId, settlement.outcome, undefined, settlement.by, coordinated),
     )
     const waiter = waiters.get(rpcId)
     if (!waiter && registering > 0) endedWhileRegistering.set(rpcId, coordinated)
@@ -295,7 +298,8 @@ export function createClusterAsks(deps: ClusterDeps) {
   /** How this host hears the rest of the cluster. */
   const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report' | 'deadline'> = {
     async resolved({ rpcId, sessionId, outcome, reason, settlement: carried, by }) {
-      deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason, by))
+      // A small answer rides in the doorbell: the tabs here show it too. A large one does not.
+      deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason, by, carried))
       const awaiting = waiters.get(rpcId)
       if (!awaiting) {
         // Ended before this node awaits it (its register is still returning): kept for then.

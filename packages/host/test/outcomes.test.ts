@@ -37,8 +37,16 @@ async function expectBroadcastToS1Only(
   rpcId: string,
   outcome: string,
   by?: { label: string; at: number },
+  answer?: unknown,
 ) {
-  const resolved = { type: 'question/resolved', rpcId, sessionId: 's1', outcome, ...(by && { by }) }
+  const resolved = {
+    type: 'question/resolved',
+    rpcId,
+    sessionId: 's1',
+    outcome,
+    ...(by && { by }),
+    ...(answer !== undefined && { answer }),
+  }
   expect(await tabs.everything.count('question/resolved')).toEqual([resolved])
   expect(await tabs.onlyS1.count('question/resolved')).toEqual([resolved])
   await sync(running.host, 's2', [tabs.onlyS2])
@@ -64,9 +72,28 @@ describe('how an ask settles, and who hears about it', () => {
     const answered = await post(running.base, answerBody(rpcIdOf(), 's1'), { userAgent: CHROME })
     expect(answered.json).toEqual({ accepted: true })
     await expect(asked).resolves.toMatchObject({ answers: expect.any(Array) })
-    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'answered', {
-      label: 'Chrome on Linux',
-      at: AT,
+    await expectBroadcastToS1Only(
+      tabs,
+      rpcIdOf(),
+      'answered',
+      { label: 'Chrome on Linux', at: AT },
+      await asked,
+    )
+  })
+
+  it('answered: the tabs of the session are told the answer that counted, as the agent got it', async () => {
+    running = await startHost({ now: () => AT })
+    const tabs = await openTabs()
+    const asked = running.ask('s1')
+    await post(running.base, answerBody(rpcIdOf(), 's1'), { userAgent: CHROME })
+    const [frame] = await tabs.onlyS1.count('question/resolved')
+    expect(frame?.answer).toEqual(await asked)
+    expect(frame?.answer).toMatchObject({
+      answers: [
+        { id: 'color', selected: ['Blue'] },
+        { id: 'extras', selected: ['Cheese'], custom: 'Basil' },
+        { id: 'note', selected: [], custom: 'Thanks' },
+      ],
     })
   })
 
@@ -87,9 +114,9 @@ describe('how an ask settles, and who hears about it', () => {
   it('a client whose User-Agent names no browser is an empty label, never its text', async () => {
     running = await startHost({ now: () => AT })
     const tabs = await openTabs()
-    running.ask('s1')
+    const asked = running.ask('s1')
     await post(running.base, answerBody(rpcIdOf(), 's1'), { userAgent: 'build-bot/7 (id 4711)' })
-    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'answered', { label: '', at: AT })
+    await expectBroadcastToS1Only(tabs, rpcIdOf(), 'answered', { label: '', at: AT }, await asked)
   })
 
   it('aborted by the signal: ASK_ABORTED', async () => {

@@ -218,6 +218,13 @@ export interface DraftLine {
   answer: string
 }
 
+/** Chosen labels (without "(Recommended)") and typed text (trimmed), joined. */
+function lineText(selected: readonly string[], custom: string | undefined): string {
+  const parts = selected.map((label) => parseRecommendedLabel(label).display)
+  if (custom !== undefined && !isBlankText(custom)) parts.push(custom.trim())
+  return parts.join(', ')
+}
+
 /**
  * The drafts the user entered, in question order, as text: one line per
  * question that holds a choice or typed text (skipped and open ones are left
@@ -227,12 +234,28 @@ export function draftLines(state: ComposerState): DraftLine[] {
   const lines: DraftLine[] = []
   for (const question of state.request.questions) {
     const draft = draftOf(state, question.id)
-    const parts = draft.selected.map((label) => parseRecommendedLabel(label).display)
-    if (!isBlankText(draft.custom)) parts.push(draft.custom.trim())
-    if (parts.length > 0)
-      lines.push({ id: question.id, question: question.question, answer: parts.join(', ') })
+    const answer = lineText(draft.selected, draft.custom)
+    if (answer) lines.push({ id: question.id, question: question.question, answer })
   }
   return lines
+}
+
+/**
+ * An answer to `questions` (another tab's, the one that counted) as text, in
+ * question order: one line per question, its `answer` empty when it was skipped.
+ */
+export function answerLines(
+  questions: readonly AskUserQuestionItem[],
+  answer: AskUserQuestionAnswer,
+): DraftLine[] {
+  return questions.map((question) => {
+    const item = answer.answers.find((candidate) => candidate.id === question.id)
+    return {
+      id: question.id,
+      question: question.question,
+      answer: lineText(item?.selected ?? [], item?.custom),
+    }
+  })
 }
 
 /** The drafts as one plain-text message ("question\nanswer" blocks), for "Send as a message". */

@@ -32,6 +32,7 @@ export {
   statusText,
 } from './composer.labels.ts'
 export {
+  answerLines,
   type ComposerProgress,
   canSubmit,
   createStatusesSelector,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  answerLines,
   connect,
   createComposerState,
   draftLines,
@@ -97,5 +98,22 @@ describe('the drafts as text', () => {
       { id: 'toppings', question: 'Which toppings?', answer: 'Ham' },
     ])
     expect(draftsAsText(state)).toBe('Which color?\nRed\n\nWhich toppings?\nHam')
+  })
+})
+
+describe('another tab’s answer as text', () => {
+  it('one line per question asked, in order: labels without the suffix, typed text, and a skip as empty', () => {
+    const answer = {
+      answers: [
+        { id: 'notes', selected: [], custom: '  Extra napkins ' },
+        { id: 'color', selected: ['Red (Recommended)'] },
+        { id: 'toppings', selected: [] },
+      ],
+    }
+    expect(answerLines(request.questions, answer)).toEqual([
+      { id: 'color', question: 'Which color?', answer: 'Red' },
+      { id: 'toppings', question: 'Which toppings?', answer: '' },
+      { id: 'notes', question: 'Anything else?', answer: 'Extra napkins' },
+    ])
   })
 })

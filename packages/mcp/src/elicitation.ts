@@ -23,6 +23,7 @@ import {
   type ElicitationLabels,
   toElicitationForm,
 } from './elicitation.mapping.ts'
+import { openElicitation } from './elicitation.pending.ts'
 import { FormElicitationParamsSchema } from './elicitation.schema.ts'
 import { DEFAULT_PROGRESS_INTERVAL_MS, startHeartbeat } from './heartbeat.ts'
 
@@ -179,6 +180,7 @@ export function registerElicitationHandler(
         interval,
         'Waiting for the user to answer',
       )
+      const close = openElicitation(client)
       try {
         const noFields = form.questions.length === 0
         if (options.decline !== false || noFields) {
@@ -192,6 +194,7 @@ export function registerElicitationHandler(
         return ending(error)
       } finally {
         stop()
+        close()
         extra.signal.removeEventListener('abort', withdraw)
         if (pending.get(extra.requestId) === withdrawn) pending.delete(extra.requestId)
       }

@@ -11,6 +11,7 @@ export {
   FormElicitationParamsSchema,
 } from './elicitation.schema.ts'
 export { type ElicitationHandlerOptions, registerElicitationHandler } from './elicitation.ts'
+export { humanPacedCallTool } from './human-paced-call.ts'
 export { type HumanPacedRequestOptions, humanPacedRequestOptions } from './request-options.ts'
 export {
   type AskUserQuestionMcpCall,

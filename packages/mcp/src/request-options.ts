@@ -1,11 +1,12 @@
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
 
-/** Options of {@link humanPacedRequestOptions}. */
+/** Options of {@link humanPacedRequestOptions} and `humanPacedCallTool`. */
 export interface HumanPacedRequestOptions {
   /**
    * How long the request may go without a progress notification before it
    * times out. Parley reports progress every 15 s while a person answers, so
-   * only a dead peer hits it. @default 60000 (the SDK's request timeout)
+   * only a dead peer hits it. For `humanPacedCallTool`, a Parley elicitation
+   * open on the client holds it too. @default 60000 (the SDK's request timeout)
    */
   idleTimeoutMs?: number
   /** An upper bound on the whole request, progress or not. @default none */
@@ -24,7 +25,9 @@ export interface HumanPacedRequestOptions {
  * progress notifications (`onprogress`, which adds a progress token) and
  * reset the timeout on each (`resetTimeoutOnProgress`), so the request lives
  * as long as the person is still answering and fails only when the peer goes
- * quiet.
+ * quiet. A `callTool` to a server that elicits inside its tool handler gets
+ * no progress for the call while the person answers: use
+ * `humanPacedCallTool` for it instead.
  */
 export function humanPacedRequestOptions(options: HumanPacedRequestOptions = {}): RequestOptions {
   const request: RequestOptions = {

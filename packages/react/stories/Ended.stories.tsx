@@ -50,6 +50,30 @@ export const AnsweredElsewhere: Story = {
   },
 }
 
+/** Another tab answered, and the host sent its answer: shown as the answer, this tab's text apart. */
+export const AnsweredElsewhereWithTheAnswer: Story = {
+  args: {
+    ending: {
+      kind: 'answered-elsewhere',
+      answer: {
+        answers: [
+          { id: 'colour', selected: ['Indigo'] },
+          { id: 'name', selected: [], custom: 'Harbour' },
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const ui = within(canvasElement)
+    const counted = await ui.findByRole('figure', { name: 'The answer that was sent' })
+    await expect(counted).toHaveTextContent('Indigo')
+    await expect(counted).toHaveTextContent('Harbour')
+    const draft = ui.getByRole('figure', { name: 'Your unsent draft' })
+    await expect(draft).toHaveTextContent('Teal')
+    await expect(draft).toHaveTextContent('Parley')
+  },
+}
+
 /** This tab submitted too, but the other tab's answer was taken. */
 export const AnswerNotUsed: Story = {
   args: { ending: { kind: 'answer-not-used' } },

@@ -1,9 +1,10 @@
 import { createQuestionClient } from '@parley/client'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QuestionClientProvider, SessionComposerSlot } from '../src/connection/index.ts'
 import { FakeSocket } from './fake-socket.ts'
+import { routeCheckReply } from './mux-fixture.ts'
 
 const question = (rpcId: string, text: string, extra: Record<string, unknown> = {}) => ({
   type: 'question/requested',
@@ -14,12 +15,15 @@ const question = (rpcId: string, text: string, extra: Record<string, unknown> = 
   ...extra,
 })
 
-function setup(props: { openRpcId?: string; receipts?: unknown[] } = {}) {
+function setup(props: { openRpcId?: string; receipts?: unknown[]; unmounted?: string } = {}) {
   const posted: { url: string; body: unknown }[] = []
   const client = createQuestionClient({
     baseUrl: 'http://app.test',
     WebSocket: FakeSocket,
     fetch: async (url, init) => {
+      if (props.unmounted && url.endsWith(props.unmounted))
+        return new Response('<h1>404</h1>', { status: 404 })
+      if (init.body === '{}') return routeCheckReply()
       posted.push({ url, body: JSON.parse(String(init.body)) })
       const receipt = props.receipts?.shift() ?? { accepted: true }
       return new Response(JSON.stringify(receipt))
@@ -45,6 +49,26 @@ afterEach(() => {
 })
 
 describe('SessionComposerSlot and deadlines', () => {
+  it('hides More time, and says why once in the console, when the host never mounted the extend route', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const { posted, socket } = setup({ unmounted: '/api/extend' })
+      await waitFor(() => expect(socket()).not.toBeNull())
+      socket().push(question('rpc-1', 'Which colour?', { deadlineAt: Date.now() + 4 * 60_000 }))
+      socket().push(question('rpc-2', 'Which size?', { deadlineAt: Date.now() + 5 * 60_000 }))
+      socket().push({ type: 'mux/ready' })
+      expect(await screen.findByText('Waiting 4 min more')).toBeVisible()
+      await waitFor(() => expect(warn).toHaveBeenCalledTimes(1))
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/POST \/api\/extend answered 404/)
+      expect(screen.queryByRole('button', { name: 'More time' })).toBeNull()
+      // Typing reports no activity to a route that is not there.
+      await userEvent.setup().click(screen.getByRole('radio', { name: /Blue/ }))
+      expect(posted.filter((item) => item.url.endsWith('/api/extend'))).toEqual([])
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   it('shows the countdown of a question with a deadline and asks the host for more time', async () => {
     const user = userEvent.setup()
     const { posted, socket } = setup({ receipts: [{ extended: true, deadlineAt: 0 }] })

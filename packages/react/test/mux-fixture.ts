@@ -29,6 +29,7 @@ export function clientWithFakeMux(receipts: unknown[] = []) {
     baseUrl: 'http://app.test',
     WebSocket: FakeSocket,
     fetch: async (url, init) => {
+      if (init.body === '{}') return routeCheckReply()
       posted.push({ url, body: JSON.parse(String(init.body)) })
       const receipt = receipts.shift() ?? { accepted: true }
       return new Response(JSON.stringify(receipt), {
@@ -64,4 +65,16 @@ export function requested(
 /** A `question/resolved` frame. */
 export function resolved(rpcId: string, sessionId: string, outcome: string) {
   return { type: 'question/resolved', rpcId, sessionId, outcome }
+}
+
+/**
+ * What a mounted Parley route answers to `routeExists`'s empty POST (`{}`):
+ * a 400 refusal. Fake hosts answer it so the feature shows, and keep it out
+ * of the bodies they record.
+ */
+export function routeCheckReply(): Response {
+  return new Response(JSON.stringify({ error: 'Bad body.', code: 'EXTEND_BODY_INVALID' }), {
+    status: 400,
+    headers: { 'content-type': 'application/json' },
+  })
 }

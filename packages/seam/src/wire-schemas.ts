@@ -64,6 +64,12 @@ export const QuestionResolvedFrameSchema = v.object({
   reason: v.optional(v.picklist(['server-gone'])),
   /** For `answered` and `cancelled`: the tab that ended it. */
   by: v.optional(QuestionEndedBySchema),
+  /**
+   * For `answered`: the answer that counted, when the host has it at hand (an
+   * in-memory host always; a cluster node when the answer was small enough to
+   * ride in its doorbell). The session's other tabs show it.
+   */
+  answer: v.optional(AskUserQuestionAnswerSchema),
 })
 
 /** Why a deadline moved: the user asked for more time, or their typing and choosing did (a host policy). */

@@ -48,6 +48,15 @@ describe('deadlines and endings on the wire', () => {
     expect(parseDownlinkFrame(resolved)).toEqual({ ok: true, value: resolved })
   })
 
+  it('a question/resolved frame may carry the answer that counted, and refuses a malformed one', () => {
+    const answer = { answers: [{ id: 'colour', selected: ['Blue'], custom: 'navy' }] }
+    const withAnswer = { ...resolved, answer }
+    expect(parseDownlinkFrame(withAnswer)).toEqual({ ok: true, value: withAnswer })
+    expect(
+      parseDownlinkFrame({ ...resolved, answer: { answers: [{ id: 'colour' }] } }),
+    ).toMatchObject({ ok: false, issues: [{ path: ['answer', 'answers', 0, 'selected'] }] })
+  })
+
   it('refuses a client label longer than 80 characters', () => {
     const by = { ...resolved, by: { label: 'x'.repeat(81), at: 1 } }
     expect(parseDownlinkFrame(by)).toMatchObject({ ok: false, issues: [{ path: ['by', 'label'] }] })

@@ -80,7 +80,8 @@ function answerSchema(): Schema<AskUserQuestionAnswer> {
  * chat with `convertToModelMessages(messages, { tools })`.
  */
 export function askUserQuestionClientTool(): AskUserQuestionClientTool {
-  return tool<AskUserQuestionToolInput, AskUserQuestionAnswer>({
+  // No type arguments: see askUserQuestionAiTool (ai 7's tool() takes three).
+  return tool({
     description: ASK_USER_QUESTION_DESCRIPTION,
     inputSchema: jsonSchema<AskUserQuestionToolInput>(askUserQuestionInputJsonSchema),
     outputSchema: answerSchema(),

@@ -1,5 +1,5 @@
 /**
- * `ask_user_question` for the Vercel AI SDK (v6). Import from
+ * `ask_user_question` for the Vercel AI SDK (v6 or v7). Import from
  * `@parley/tool/ai-sdk`; `ai` is an optional peer dependency. The server-side
  * tool (`askUserQuestionAiTool`, answered through a Parley service) is here;
  * the client-side one (`askUserQuestionClientTool`, answered by `useChat`) is
@@ -103,10 +103,12 @@ export function askUserQuestionAiTool(
   options: AskUserQuestionAiToolOptions = {},
 ): Tool<AskUserQuestionToolInput, AskUserQuestionAiToolOutput> {
   const core = createAskUserQuestionTool(service, { timeoutMs: options.timeoutMs })
-  return tool<AskUserQuestionToolInput, AskUserQuestionAiToolOutput>({
+  // No type arguments: ai 7's tool() takes three (input, output, context)
+  // and reads two as another overload; both majors infer them from here.
+  return tool({
     description: core.description,
     inputSchema: jsonSchema<AskUserQuestionToolInput>(core.inputSchema),
-    async execute(input, { abortSignal, toolCallId }) {
+    async execute(input, { abortSignal, toolCallId }): Promise<AskUserQuestionAiToolOutput> {
       try {
         const answer = await core.execute(input, {
           signal: abortSignal,

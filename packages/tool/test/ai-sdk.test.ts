@@ -222,7 +222,13 @@ describe('askUserQuestionAiTool with a deadline, on a real host', () => {
       sessionId: 's1',
       timeoutMs: 60_000,
     })
-    const call = { toolCallId: 'call-42', messages: [], abortSignal: controller.signal }
+    // `context` is required by ai 7's execute options; ai 6 has none and ignores it.
+    const call = {
+      toolCallId: 'call-42',
+      messages: [],
+      abortSignal: controller.signal,
+      context: {},
+    }
     const executed = aiTool.execute?.(modelInput, call)
     await host.registered
     controller.abort()
@@ -248,7 +254,12 @@ describe('askUserQuestionAiTool with a deadline, on a real host', () => {
       timeoutMs: 60_000,
       onDeadline: (change, toolCallId) => changes.push([change.reason, toolCallId]),
     })
-    const call = { toolCallId: 'call-42', messages: [], abortSignal: new AbortController().signal }
+    const call = {
+      toolCallId: 'call-42',
+      messages: [],
+      abortSignal: new AbortController().signal,
+      context: {},
+    }
     const executed = aiTool.execute?.(modelInput, call)
     const { rpcId } = await host.registered
     const receipt = await post(

@@ -4,6 +4,7 @@ import { useMemo } from 'react'
 import { useStore } from 'zustand'
 import { AnsweredCard, type AnsweredCardProps } from '../composer/answered.tsx'
 import { useQuestionClient } from '../connection/client-context.tsx'
+import { useRouteExists } from '../connection/use-route-exists.ts'
 
 /** Props of {@link SessionAnswers}. */
 export interface SessionAnswersProps extends Omit<AnsweredCardProps, 'standing' | 'onChange'> {
@@ -18,7 +19,8 @@ export interface SessionAnswersProps extends Omit<AnsweredCardProps, 'standing' 
  * `AnsweredCard` sending its changes through the nearest
  * `QuestionClientProvider`'s client (`amendAnswer`). The host's
  * `question/answer` frames keep them current in every tab: a change made in
- * another tab shows here, and a card goes once the host closes it.
+ * another tab shows here, and a card goes once the host closes it. Shown
+ * once the host answers at the amend route (`routeExists`).
  */
 export function SessionAnswers({ sessionId, amendPath, className, ...card }: SessionAnswersProps) {
   const client = useQuestionClient()
@@ -27,7 +29,9 @@ export function SessionAnswers({ sessionId, amendPath, className, ...card }: Ses
     () => Object.values(answers).filter((standing) => standing.sessionId === sessionId),
     [answers, sessionId],
   )
-  if (shown.length === 0) return null
+  // Change needs the amend route: a host that never mounted it shows no cards.
+  const route = useRouteExists(amendPath ?? '/api/amend', shown.length > 0)
+  if (shown.length === 0 || route !== true) return null
   return (
     <div data-scope="answered" data-part="list" className={className}>
       {shown.map((standing) => (

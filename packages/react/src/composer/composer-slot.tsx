@@ -5,7 +5,7 @@ import type { ComposerSendResult } from './controller.ts'
 import { focusIsFree, focusIsLost } from './focus.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
 import { holdsUnsentText, isSendingEnter, textOf } from './slot-input.ts'
-import { resolutionOf, useEndedCards } from './use-ended-cards.ts'
+import { type EndedWith, resolutionOf, useEndedCards } from './use-ended-cards.ts'
 
 /** Props of `ComposerSlot`. */
 export interface ComposerSlotProps
@@ -31,6 +31,12 @@ export interface ComposerSlotProps
    * settles that card. `SessionComposerSlot` passes `useSessionResolutions`.
    */
   resolutions?: Readonly<Record<string, ComposerOutcome>> | undefined
+  /**
+   * The answers requests were answered with, by `rpcId` (own keys only): a
+   * card answered in another tab shows the one that counted, and its own
+   * drafts as "Your unsent draft". `SessionComposerSlot` passes `useSessionEndedWith`.
+   */
+  endedWith?: EndedWith | undefined
   /** The chat input. Stays mounted (hidden and inert) while a request is pending. */
   children?: ReactNode
   /**
@@ -96,6 +102,7 @@ export function ComposerSlot({
   onAnswer,
   onCancel,
   resolutions,
+  endedWith,
   children,
   onSendAsMessage,
   typingGraceMs = 1000,
@@ -123,6 +130,7 @@ export function ComposerSlot({
     resolutions,
     now,
     stoppedAt,
+    endedWith,
   )
   // A card whose request left while this tab's own send is in flight stays as it was.
   const sending = cards.some((card) => card.ending === null)

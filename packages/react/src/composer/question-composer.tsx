@@ -11,7 +11,7 @@ import { DismissConfirm, Header } from './header.tsx'
 import { isPlanReview, PlanReviewBody } from './plan-review.tsx'
 import { Question } from './question.tsx'
 import { Root } from './root.tsx'
-import { type ComposerEnding, Settled } from './settled.tsx'
+import { type ComposerEnding, preloadSettled, Settled } from './settled.tsx'
 
 /** Props of `QuestionComposer`. */
 export interface QuestionComposerProps extends QuestionComposerOptions {
@@ -88,6 +88,10 @@ function Card({
   const resolution = ending ? OUTCOME_OF[ending.kind] : options.resolution
   const context = useComposerController({ ...options, resolution })
   const suggested = isPlanReview(options.request) ? undefined : suggestion
+  // The ended view is its own chunk: there, and taking focus, the moment this card ends.
+  useEffect(() => {
+    preloadSettled().catch(() => {})
+  }, [])
   useEffect(() => {
     if (!suggested) return
     context.send({ type: 'SET_CUSTOM_TEXT', text: suggested.text })

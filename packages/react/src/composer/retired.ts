@@ -1,4 +1,5 @@
 import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
+import type { AskUserQuestionAnswer } from '@parley/seam'
 import type { ComposerEnding } from './settled.tsx'
 
 /** What this tab did with a request: its last answer or cancel, and how the host took it. */
@@ -22,7 +23,8 @@ export const RETIRED_LIMIT = 3
  * the ending is the one the user chose here (their answer or their dismissal
  * was accepted), `null` while their own send is in flight, else the ending
  * the card shows. An abort at or after `stoppedAt` (this tab's Stop) is
- * `stopped`, the user's own choice.
+ * `stopped`, the user's own choice. `answer` is the answer that counted, when
+ * the host said: a card answered elsewhere shows it.
  */
 export function endingFor(
   request: ComposerRequest,
@@ -30,6 +32,7 @@ export function endingFor(
   attempt: Attempt | undefined,
   now: number,
   stoppedAt?: number,
+  answer?: AskUserQuestionAnswer,
 ): ComposerEnding | 'leave' | null {
   if (attempt?.status === 'in-flight') return null
   if (attempt?.status === 'accepted') {
@@ -42,7 +45,7 @@ export function endingFor(
     case 'answered':
       return attempt?.kind === 'answer'
         ? { kind: 'answer-not-used' }
-        : { kind: 'answered-elsewhere' }
+        : { kind: 'answered-elsewhere', answer }
     case 'cancelled':
       return { kind: 'cancelled-elsewhere' }
     case 'aborted':

@@ -1,4 +1,5 @@
 import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
+import type { AskUserQuestionAnswer } from '@parley/seam'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ComposerSendResult } from './controller.ts'
 import { refusalOf } from './receipt.ts'
@@ -6,12 +7,15 @@ import { type Attempt, endingFor, RETIRED_LIMIT, type RetiredCard } from './reti
 import type { ComposerEnding } from './settled.tsx'
 
 /** An own key only: an rpcId such as `constructor` is a plain id. */
-export function resolutionOf(
-  resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
+export function resolutionOf<T>(
+  resolutions: Readonly<Record<string, T>> | undefined,
   rpcId: string,
-): ComposerOutcome | undefined {
+): T | undefined {
   return resolutions && Object.hasOwn(resolutions, rpcId) ? resolutions[rpcId] : undefined
 }
+
+/** The answers requests were answered with, by `rpcId` (another tab's, that counted). */
+export type EndedWith = Readonly<Record<string, AskUserQuestionAnswer>>
 
 /** Reads how the host took a send, by the same rule as the composer (the inbox's cards too). */
 export function watchReceipt(
@@ -27,16 +31,18 @@ export function watchReceipt(
   )
 }
 
-/** How a retired card ended, by the host's outcome and this tab's attempt. */
+/** How a retired card ended, by the host's outcome (and answer) and this tab's attempt. */
 function endingOf(
   card: RetiredCard,
   resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
   attempts: ReadonlyMap<string, Attempt>,
   stoppedAt: number | undefined,
+  endedWith: EndedWith | undefined,
 ): ComposerEnding | 'leave' | null {
   const rpcId = card.request.rpcId
   const outcome = resolutionOf(resolutions, rpcId)
-  return endingFor(card.request, outcome, attempts.get(rpcId), card.at, stoppedAt)
+  const answer = resolutionOf(endedWith, rpcId)
+  return endingFor(card.request, outcome, attempts.get(rpcId), card.at, stoppedAt, answer)
 }
 
 /** A card on screen: a pending request, or one that left; `ending` is how it ended (`null`: not decided). */
@@ -57,6 +63,7 @@ export function useEndedCards(
   resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
   now: () => number,
   stoppedAt?: number,
+  endedWith?: EndedWith,
 ) {
   const active = requests[0]
   // This tab's sends, by rpcId, and the cards whose request left while on screen.
@@ -78,7 +85,7 @@ export function useEndedCards(
     setShown(active ?? null)
   }
   const cards = retired.flatMap((card) => {
-    const ending = endingOf(card, resolutions, attempts.current, stoppedAt)
+    const ending = endingOf(card, resolutions, attempts.current, stoppedAt, endedWith)
     return ending === 'leave' ? [] : [{ request: card.request, ending }]
   })
   const leaving = cards.length !== retired.length
@@ -86,9 +93,11 @@ export function useEndedCards(
     if (!leaving) return
     focusInputNext.current = true
     setRetired((list) =>
-      list.filter((card) => endingOf(card, resolutions, attempts.current, stoppedAt) !== 'leave'),
+      list.filter(
+        (card) => endingOf(card, resolutions, attempts.current, stoppedAt, endedWith) !== 'leave',
+      ),
     )
-  }, [leaving, resolutions, stoppedAt])
+  }, [leaving, resolutions, stoppedAt, endedWith])
 
   const send = useCallback(
     (rpcId: string, kind: Attempt['kind'], result: ComposerSendResult): ComposerSendResult => {

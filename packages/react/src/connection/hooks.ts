@@ -4,10 +4,12 @@ import {
   type ConnectionStatus,
   type QuestionClientState,
   type SessionEndedBy,
+  type SessionEndedWith,
   type SessionResolutions,
   selectConnectionProblem,
   selectConnectionStatus,
   selectSessionEndedBy,
+  selectSessionEndedWith,
   selectSessionQuestions,
   selectSessionResolutions,
 } from '@parley/client'
@@ -66,6 +68,19 @@ export function useSessionResolutions(sessionId: string): SessionResolutions {
 export function useSessionEndedBy(sessionId: string): SessionEndedBy {
   const select = useCallback(
     (state: QuestionClientState) => selectSessionEndedBy(state, sessionId),
+    [sessionId],
+  )
+  return useStore(useQuestionClient().store, select)
+}
+
+/**
+ * The answers the session's recent requests were answered with, by `rpcId`,
+ * when the host's `question/resolved` carried one: what counted, for a card
+ * answered in another tab to show.
+ */
+export function useSessionEndedWith(sessionId: string): SessionEndedWith {
+  const select = useCallback(
+    (state: QuestionClientState) => selectSessionEndedWith(state, sessionId),
     [sessionId],
   )
   return useStore(useQuestionClient().store, select)

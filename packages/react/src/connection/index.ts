@@ -22,6 +22,7 @@ export {
   useConnectionStatus,
   useRespond,
   useSessionEndedBy,
+  useSessionEndedWith,
   useSessionQuestions,
   useSessionResolutions,
 } from './hooks.ts'

@@ -12,14 +12,19 @@ import {
   useCancel,
   useRespond,
   useSessionEndedBy,
+  useSessionEndedWith,
   useSessionQuestions,
   useSessionResolutions,
 } from './hooks.ts'
 import { CONNECTION_MESSAGES } from './messages.ts'
+import { useRouteExists } from './use-route-exists.ts'
 
 /** Props of {@link SessionComposerSlot}: a `ComposerSlot` whose requests come from the client. */
 export interface SessionComposerSlotProps
-  extends Omit<ComposerSlotProps, 'requests' | 'resolutions' | 'onAnswer' | 'onCancel'> {
+  extends Omit<
+    ComposerSlotProps,
+    'requests' | 'resolutions' | 'endedWith' | 'onAnswer' | 'onCancel'
+  > {
   /** The conversation whose pending questions take over the chat input. */
   sessionId: string
   /**
@@ -59,7 +64,8 @@ function openedFirst(
  * input comes back once the host resolves them. A card whose request has a
  * deadline shows its countdown with "More time"; a card answered or
  * dismissed in another window says which and when ("Answered in another
- * window at 10:42 (Chrome on macOS).").
+ * window at 10:42 (Chrome on macOS)."), and an answered one shows the answer
+ * that counted when the host sent it, this tab's drafts as "Your unsent draft".
  */
 export function SessionComposerSlot({
   sessionId,
@@ -77,6 +83,7 @@ export function SessionComposerSlot({
   const requests = useMemo(() => openedFirst(pending, openRpcId), [pending, openRpcId])
   const resolutions = useSessionResolutions(sessionId)
   const endedBy = useSessionEndedBy(sessionId)
+  const endedWith = useSessionEndedWith(sessionId)
   const respond = useRespond()
   const cancel = useCancel()
   const { mutateAsync: sendAnswer } = respond
@@ -91,6 +98,11 @@ export function SessionComposerSlot({
   )
   // Questions whose host said it does not extend on activity: not asked again.
   const quiet = useRef(new Set<string>())
+  // A host whose extend route was never mounted: no More time, no activity posts.
+  const extendRoute = useRouteExists(
+    extendPath ?? '/api/extend',
+    (extendable || reportActivity) && pending.some((request) => request.deadlineAt !== undefined),
+  )
   const words = CONNECTION_MESSAGES[slotProps.locale ?? 'en'] ?? CONNECTION_MESSAGES.en
 
   const tellEnding = useCallback(
@@ -133,15 +145,24 @@ export function SessionComposerSlot({
             root={card.root}
             lang={card.lang}
             deadlineAt={request.deadlineAt}
-            onExtend={extendable ? () => extend('user') : undefined}
-            onActivity={reportActivity ? onActivity : undefined}
+            onExtend={extendable && extendRoute === true ? () => extend('user') : undefined}
+            onActivity={reportActivity && extendRoute !== false ? onActivity : undefined}
             messages={deadlineMessages}
           />
           {own}
         </>
       )
     },
-    [client, sessionId, extendPath, extendable, reportActivity, deadlineMessages, extra],
+    [
+      client,
+      sessionId,
+      extendPath,
+      extendable,
+      extendRoute,
+      reportActivity,
+      deadlineMessages,
+      extra,
+    ],
   )
 
   return (
@@ -149,6 +170,7 @@ export function SessionComposerSlot({
       {...slotProps}
       requests={requests}
       resolutions={resolutions}
+      endedWith={endedWith}
       onAnswer={onAnswer}
       onCancel={onCancel}
       describeEnding={tellEnding}

@@ -74,6 +74,16 @@ function outcomeOf(
     : undefined
 }
 
+/** The answer that counted for `question` (own keys only), when the host said. */
+function answerOf(sessions: QuestionClientState['sessions'], question: ClientQuestion) {
+  const session = Object.hasOwn(sessions, question.sessionId)
+    ? sessions[question.sessionId]
+    : undefined
+  return session && Object.hasOwn(session.endedWith, question.rpcId)
+    ? session.endedWith[question.rpcId]
+    : undefined
+}
+
 /** `ms` ago in the locale's words ("now", "3 minutes ago", "3分前"). */
 function age(ms: number, lang: string): string {
   const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })
@@ -139,7 +149,14 @@ export function Inbox({
   }
 
   const endingOf = (question: ClientQuestion, at: number) =>
-    endingFor(question, outcomeOf(sessions, question), attempts.current.get(question.rpcId), at)
+    endingFor(
+      question,
+      outcomeOf(sessions, question),
+      attempts.current.get(question.rpcId),
+      at,
+      undefined,
+      answerOf(sessions, question),
+    )
   const ended = kept.flatMap((card) => {
     const ending = endingOf(card.question, card.at)
     return ending === 'leave' ? [] : [{ question: card.question, ending }]

@@ -62,7 +62,12 @@ export default function Markdown({ source, shortened }: MarkdownProps) {
   }, [source, shortened])
 }
 
-const DetailMore = lazy(() => import('../composer/detail-more.tsx'))
+type MoreModule = typeof import('../composer/detail-more.tsx')
+let more: MoreModule | undefined
+const loadMore = () => import('../composer/detail-more.tsx').then((module) => (more = module))
+const LazyMore = lazy(loadMore)
+// Asked for as soon as this chunk is, so the button is there when a long detail first shows.
+loadMore().catch(() => {})
 
 /**
  * The detail as a card shows it: its Markdown in the detail's box, followed
@@ -79,6 +84,8 @@ export function DetailBox({
   messages: ComposerMessages
 }) {
   const box = useRef<HTMLDivElement>(null)
+  // Once loaded, rendered at once: a lazy component suspends on its first render even then.
+  const DetailMore = more?.default ?? LazyMore
   return (
     <>
       <div {...props} ref={box}>
