@@ -1,4 +1,5 @@
 import { ConnectionBanner as ParleyConnectionBanner } from '@parley/react/connection'
+import { useLocale } from '../locale.ts'
 
 /**
  * The connection banner over the transcript: `@parley/react`'s own, which
@@ -8,7 +9,7 @@ import { ConnectionBanner as ParleyConnectionBanner } from '@parley/react/connec
 export function ConnectionBanner() {
   return (
     <div className="connection">
-      <ParleyConnectionBanner />
+      <ParleyConnectionBanner locale={useLocale()} />
     </div>
   )
 }

@@ -14,6 +14,7 @@ import { SessionComposerSlot, useQuestionClient } from '@parley/react/connection
 import { QuestionLinkNotice } from '@parley/react/reach'
 import type { QuestionOutcome } from '@parley/seam/wire'
 import { type ReactNode, useEffect } from 'react'
+import { useLocale } from '../locale.ts'
 import { navigate, sessionHref } from '../router.ts'
 
 export function QuestionArea({
@@ -35,6 +36,7 @@ export function QuestionArea({
   children: ReactNode
 }) {
   const client = useQuestionClient()
+  const locale = useLocale()
   // The first plan card paints its rendered Markdown at once, not its raw text first.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200))
@@ -42,7 +44,7 @@ export function QuestionArea({
   }, [])
   return (
     <>
-      <SessionAnswers className="answered-cards" sessionId={sessionId} />
+      <SessionAnswers className="answered-cards" sessionId={sessionId} locale={locale} />
       {linked !== undefined && (
         <QuestionLinkNotice
           className="question-link"
@@ -50,12 +52,14 @@ export function QuestionArea({
           sessionId={sessionId}
           rpcId={linked}
           outcome={linkedOutcome}
+          locale={locale}
           onClose={() => navigate(sessionHref(sessionId), { replace: true })}
         />
       )}
       <SessionComposerSlot
         className="question-area"
         layout="overlay"
+        locale={locale}
         sessionId={sessionId}
         openRpcId={linked}
         onSendAsMessage={onSendAsMessage}

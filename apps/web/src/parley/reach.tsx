@@ -9,6 +9,7 @@ import type { ClientQuestion } from '@parley/client'
 import { useQuestionClient } from '@parley/react/connection'
 import { NotificationPrompt, useKeyboardInset, useReachTheHuman } from '@parley/react/reach'
 import { useEffect, useState } from 'react'
+import { useLocale } from '../locale.ts'
 import { navigate, questionHref } from '../router.ts'
 
 const hrefOf = (question: ClientQuestion) => questionHref(question)
@@ -16,10 +17,12 @@ const hrefOf = (question: ClientQuestion) => questionHref(question)
 /** Runs the reach hooks for the whole page; offers notifications once a question has come and gone. */
 export function ReachTheHuman() {
   const client = useQuestionClient()
+  const locale = useLocale()
   const questions = useReachTheHuman(client, {
     questionHref: hrefOf,
     onOpen: (question) => navigate(hrefOf(question)),
     describe: () => ({ agent: 'The demo agent' }),
+    locale,
   })
   useKeyboardInset()
   // Offered after the first question of this page is settled: never on load, never over a card.
@@ -28,5 +31,5 @@ export function ReachTheHuman() {
     if (questions.length > 0) setSeen(true)
   }, [questions.length])
   if (!seen || questions.length > 0) return null
-  return <NotificationPrompt className="notification-offer" />
+  return <NotificationPrompt className="notification-offer" locale={locale} />
 }

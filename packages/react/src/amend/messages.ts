@@ -11,6 +11,13 @@ const en = {
   answeredMovedOn: 'The assistant has moved on, so this answer can no longer be changed.',
   answeredSuperseded: 'It was changed in another tab first; this is the answer now.',
   answeredUnknown: 'This answer can no longer be changed.',
+  /** The label over the card Change opens: a change of a sent answer, not a new question. */
+  answeredEditing: 'Changing your answer',
+  /** Its ×, and what it asks: the sent answer stays, only the change goes. */
+  answeredStopChanging: 'Stop changing',
+  answeredStopPrompt: 'Stop changing? Your sent answer stays as it is.',
+  answeredKeepChanging: 'Keep changing',
+  answeredKeepSent: 'Keep sent answer',
 }
 
 /** Every string `AnsweredCard` shows. */
@@ -29,6 +36,11 @@ export const ANSWERED_MESSAGES: Record<ComposerLocale, AnsweredMessages> = {
     answeredMovedOn: 'アシスタントが次に進んだため、この回答は変更できません。',
     answeredSuperseded: '別のタブで先に変更されました。現在の回答はこちらです。',
     answeredUnknown: 'この回答は変更できません。',
+    answeredEditing: '回答を変更中',
+    answeredStopChanging: '変更をやめる',
+    answeredStopPrompt: '変更をやめますか？送信済みの回答はそのまま残ります。',
+    answeredKeepChanging: '変更を続ける',
+    answeredKeepSent: '送信済みの回答のままにする',
   },
   'zh-CN': {
     answeredEyebrow: '你的回答',
@@ -40,5 +52,10 @@ export const ANSWERED_MESSAGES: Record<ComposerLocale, AnsweredMessages> = {
     answeredMovedOn: '助手已继续下一步，此回答无法再更改。',
     answeredSuperseded: '已在另一个标签页中先被更改；这是现在的回答。',
     answeredUnknown: '此回答无法再更改。',
+    answeredEditing: '正在更改你的回答',
+    answeredStopChanging: '停止更改',
+    answeredStopPrompt: '停止更改？已发送的回答保持不变。',
+    answeredKeepChanging: '继续更改',
+    answeredKeepSent: '保留已发送的回答',
   },
 }

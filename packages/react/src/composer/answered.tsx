@@ -74,8 +74,11 @@ function answerText(
  * An answered question as a compact summary: who asked, each question with
  * the answer that stands, and "Change" while the host lets it change; once
  * it cannot, the card goes (after saying why, when a change was refused).
- * Change reopens the card with the sent answer as the draft; sending it
- * delivers an amendment (`onChange`). An accepted change returns to the
+ * Change reopens the card with the sent answer as the draft, under
+ * "Changing your answer" (`data-part="editing-label"`, which names the
+ * card); its × is "Stop changing", which asks "Stop changing? Your sent
+ * answer stays as it is." ("Keep changing", "Keep sent answer") and goes
+ * back to the summary with the sent answer untouched; sending it delivers an amendment (`onChange`). An accepted change returns to the
  * summary, which says so; a refused one (the window passed, the assistant
  * moved on, another tab changed it first) returns to it and says why, in a
  * live region. Styled under `[data-scope="answered"]` in `styles.css`.
@@ -160,14 +163,27 @@ export function AnsweredCard({
       lang={locale}
     >
       {isEditing ? (
-        <QuestionComposer
-          {...composer}
-          locale={locale}
-          request={request}
-          draftStorage={storage}
-          onAnswer={send}
-          onCancel={() => back(null)}
-        />
+        <>
+          <p data-scope="answered" data-part="editing-label" id={`${id}-title`} dir="auto">
+            {asker ? `${displayText(asker)} · ${text.answeredEditing}` : text.answeredEditing}
+          </p>
+          <QuestionComposer
+            {...composer}
+            // Its × says what it does to an answer already sent: nothing.
+            messages={{
+              dismiss: text.answeredStopChanging,
+              confirmPrompt: text.answeredStopPrompt,
+              confirmDiscard: text.answeredKeepSent,
+              keepAnswering: text.answeredKeepChanging,
+              ...composer?.messages,
+            }}
+            locale={locale}
+            request={request}
+            draftStorage={storage}
+            onAnswer={send}
+            onCancel={() => back(null)}
+          />
+        </>
       ) : (
         <>
           <p data-scope="answered" data-part="eyebrow" id={`${id}-title`} dir="auto">

@@ -11,6 +11,7 @@ import type {
 } from '@parley/machine'
 import { createContext, useContext } from 'react'
 import type { StoreApi } from 'zustand/vanilla'
+import type { DetailMessages } from '../locales/en.ts'
 import type { ComposerMessages } from '../locales/index.ts'
 
 /** Presentation-only state the machine asks for through effects. */
@@ -42,7 +43,10 @@ export const ComposerContext = createContext<ComposerContextValue | null>(null)
 /** Strings and the formatter of the current locale. */
 export interface MessagesValue {
   messages: ComposerMessages
-  t: (key: keyof ComposerMessages, values?: Record<string, string | number>) => string
+  t: (
+    key: Exclude<keyof ComposerMessages, keyof DetailMessages>,
+    values?: Record<string, string | number>,
+  ) => string
 }
 
 export const MessagesContext = createContext<MessagesValue | null>(null)

@@ -15,15 +15,16 @@ let loaded: MarkdownModule | undefined
 export const preloadMarkdown = (): Promise<MarkdownModule> =>
   import('../markdown/markdown.tsx').then((module) => (loaded = module))
 
-const LazyMarkdown = lazy(preloadMarkdown)
+const LazyBox = lazy(() => preloadMarkdown().then((module) => ({ default: module.DetailBox })))
 
 /**
  * Safe Markdown, loaded as its own chunk; the raw text shows while it loads.
- * Text past the Markdown limits shows as plain text after a notice.
+ * Text past the Markdown limits shows as plain text after a notice; content
+ * taller than the box is clipped with a fade and a "Show more" button.
  */
 export function MarkdownDetail({ source, props }: { source: string; props: ReactPartProps }) {
   // Once loaded, rendered at once: a lazy component suspends on its first render even then.
-  const Markdown = loaded?.default ?? LazyMarkdown
+  const Box = loaded?.DetailBox ?? LazyBox
   const { messages } = useMessages()
   return (
     <Suspense
@@ -33,9 +34,7 @@ export function MarkdownDetail({ source, props }: { source: string; props: React
         </div>
       }
     >
-      <div {...props}>
-        <Markdown source={source} shortened={messages.detailShortened} />
-      </div>
+      <Box source={source} props={props} messages={messages} />
     </Suspense>
   )
 }

@@ -154,6 +154,8 @@ function CardView({
       theme={theme}
       className={className}
       data-ended={ending?.kind}
+      // An ended card's region is named after its question too ("… Which colour?").
+      aria-labelledby={ending && `${context.ids.root}-ended`}
     >
       <Header
         queue={queue}
@@ -192,7 +194,7 @@ function CardView({
 
 /**
  * True once the card has ended while focus was in its question (the field the
- * user was typing in, an option): the question then stays, read-only (the
+ * user was typing in, an option; not its title): the question then stays, read-only (the
  * machine's settled phase), with focus and caret where they were, instead of
  * unmounting under the user's keystrokes. Read when the ending arrives,
  * before the commit that shows it.
@@ -203,7 +205,11 @@ function useHeldQuestion(ended: boolean, root: RefObject<HTMLElement | null>): b
   if (ended !== seen) {
     setSeen(ended)
     const body = root.current?.querySelector('[data-part="body"]')
-    setHeld(ended && body?.contains(document.activeElement) === true)
+    const active = document.activeElement
+    // Its title (where a takeover puts focus) holds nothing the user typed: not held.
+    setHeld(
+      ended && body?.contains(active) === true && active?.getAttribute('data-part') !== 'title',
+    )
   }
   return ended && held
 }

@@ -16,6 +16,10 @@ export interface EndedLine {
 /** Props of the ended card's view: what `Settled` decided, as text. */
 export interface SettledViewProps {
   ending: ComposerEnding
+  /** The question that ended (its first), as shown: the card's heading. */
+  title: string
+  /** The heading's id: the card's region is named after it. */
+  titleId: string
   /** Says what happened in place of the built-in sentence. */
   told: string | undefined
   /** False until what happened may be announced (after mount). */
@@ -95,6 +99,8 @@ function Lines({
  */
 export default function SettledView({
   ending,
+  title,
+  titleId,
   told,
   spoken,
   i18n: { messages, t },
@@ -116,6 +122,10 @@ export default function SettledView({
       : messages[TEXT[ending.kind]])
   return (
     <div {...part('ended')} data-state={ending.kind}>
+      {/* Which question ended, so a glance and a screen reader both tell the cards apart. */}
+      <h2 {...part('ended-title')} id={titleId} dir="auto">
+        {title}
+      </h2>
       <p {...part('ended-message')} role="status">
         {spoken ? text : null}
       </p>

@@ -56,8 +56,8 @@ export interface SettledProps {
 }
 
 /**
- * The body of a card that ended in a way the user did not choose: what
- * happened, in words (announced once), another tab's answer when it counted
+ * The body of a card that ended in a way the user did not choose: which
+ * question (its first, as a heading), what happened, in words (announced once), another tab's answer when it counted
  * (and the host sent it), every draft as selectable text, and Copy, "Send as
  * a message" and Close. Focus moves to Close when it was in the card (or
  * nowhere), except from the question the user was typing in: that stays,
@@ -110,6 +110,8 @@ export function Settled({ ending, text: told, onClose, onSendAsMessage }: Settle
     <Suspense fallback={null}>
       <View
         ending={ending}
+        title={displayText(questions[0]?.question ?? '')}
+        titleId={`${ctx.ids.root}-ended`}
         told={told}
         spoken={spoken}
         i18n={i18n}

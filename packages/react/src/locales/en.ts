@@ -89,5 +89,17 @@ export const en = {
   transportUnknown: 'something went wrong. Try again.',
 }
 
+/**
+ * The words of a long detail's "Show more" button. The Markdown chunk, the
+ * only code that shows them, holds them for each built-in locale; set them
+ * here to override.
+ */
+export interface DetailMessages {
+  /** @default 'Show more' */
+  detailShowMore?: string | undefined
+  /** @default 'Show less' */
+  detailShowLess?: string | undefined
+}
+
 /** Every string the composer shows. Override any subset through `messages`. */
-export type ComposerMessages = typeof en
+export type ComposerMessages = typeof en & DetailMessages

@@ -1,4 +1,6 @@
-import { createElement, Fragment, useMemo } from 'react'
+import { createElement, Fragment, lazy, Suspense, useMemo, useRef } from 'react'
+import type { ReactPartProps } from '../composer/normalize-props.ts'
+import type { ComposerMessages } from '../locales/index.ts'
 import { displayText } from '../text/display-text.ts'
 import { parseDetail, plainParagraphs } from './parse.ts'
 import { type HeadingTag, type RenderContext, renderChildren } from './render.tsx'
@@ -58,4 +60,40 @@ export default function Markdown({ source, shortened }: MarkdownProps) {
     const markdown = renderChildren(root.children, context, true)
     return rest ? createElement(Fragment, null, markdown, plainRest(rest, shortened)) : markdown
   }, [source, shortened])
+}
+
+type MoreModule = typeof import('../composer/detail-more.tsx')
+let more: MoreModule | undefined
+const loadMore = () => import('../composer/detail-more.tsx').then((module) => (more = module))
+const LazyMore = lazy(loadMore)
+// Asked for as soon as this chunk is, so the button is there when a long detail first shows.
+loadMore().catch(() => {})
+
+/**
+ * The detail as a card shows it: its Markdown in the detail's box, followed
+ * by a "Show more" button when the content is taller than the box (a small
+ * chunk of its own).
+ */
+export function DetailBox({
+  source,
+  props,
+  messages,
+}: {
+  source: string
+  props: ReactPartProps
+  messages: ComposerMessages
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  // Once loaded, rendered at once: a lazy component suspends on its first render even then.
+  const DetailMore = more?.default ?? LazyMore
+  return (
+    <>
+      <div {...props} ref={box}>
+        <Markdown source={source} shortened={messages.detailShortened} />
+      </div>
+      <Suspense fallback={null}>
+        <DetailMore box={box} messages={messages} />
+      </Suspense>
+    </>
+  )
 }

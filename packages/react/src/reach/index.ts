@@ -4,7 +4,7 @@
  * they are elsewhere — the count in the title and on the favicon,
  * notifications (after a visible prompt) that open the exact question, an
  * optional chime, deep links, and a reconnect when a suspended tab comes
- * back. Its own entry, so the composer does not grow.
+ * back, and which other chats have questions waiting. Its own entry, so the composer does not grow.
  */
 export { type AttentionBadgeOptions, useAttentionBadge } from './attention.ts'
 export { playChime } from './chime.ts'
@@ -20,3 +20,8 @@ export {
   type ReachOptions,
   useReachTheHuman,
 } from './reach.ts'
+export {
+  useWaitingElsewhere,
+  type WaitingElsewhere,
+  type WaitingElsewhereOptions,
+} from './waiting.ts'

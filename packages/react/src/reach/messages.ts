@@ -20,6 +20,14 @@ const en = {
   linkTimedOut: 'This question timed out — no answer was sent, and no decision was made.',
   linkGone: 'This question is no longer waiting for an answer.',
   linkClose: 'Close',
+  /** `useWaitingElsewhere`: how many questions wait in other chats: one, and any other count. */
+  waitingOne: '{count} question waiting',
+  waitingOther: '{count} questions waiting',
+  /** Announced when one arrives in another chat: how many wait there now, and its title. */
+  waitingInOne: '{count} question waiting in {session}',
+  waitingInOther: '{count} questions waiting in {session}',
+  /** The chat's title when the app does not know it. */
+  waitingSessionUnknown: 'another chat',
 }
 
 /** Every string of `@parley/react/reach`. Override any through a component's `messages`. */
@@ -45,6 +53,11 @@ export const REACH_MESSAGES: Record<ComposerLocale, ReachMessages> = {
     linkTimedOut: 'この質問はタイムアウトしました。回答は送信されず、何も決定されていません。',
     linkGone: 'この質問はもう回答を待っていません。',
     linkClose: '閉じる',
+    waitingOne: '{count}件の質問が回答待ち',
+    waitingOther: '{count}件の質問が回答待ち',
+    waitingInOne: '{session}で{count}件の質問が回答を待っています',
+    waitingInOther: '{session}で{count}件の質問が回答を待っています',
+    waitingSessionUnknown: '別のチャット',
   },
   'zh-CN': {
     notificationTitle: '{agent}提问',
@@ -62,6 +75,11 @@ export const REACH_MESSAGES: Record<ComposerLocale, ReachMessages> = {
     linkTimedOut: '此问题已超时：没有发送回答，也没有做出任何决定。',
     linkGone: '此问题已不再等待回答。',
     linkClose: '关闭',
+    waitingOne: '{count} 个问题待回答',
+    waitingOther: '{count} 个问题待回答',
+    waitingInOne: '“{session}”中有 {count} 个问题待回答',
+    waitingInOther: '“{session}”中有 {count} 个问题待回答',
+    waitingSessionUnknown: '另一个对话',
   },
 }
 
