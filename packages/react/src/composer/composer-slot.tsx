@@ -92,7 +92,7 @@ function firstFocusable(input: HTMLElement | null): HTMLElement | null {
 
 /**
  * Wraps a chat input. While a request is pending it shows the composer for the
- * oldest one ("Request 1 of N" when more wait) and hides the chat input
+ * first one ("Request 1 of N" when more wait) and hides the chat input
  * without unmounting it, so its draft survives; the input comes back when no
  * request is pending. It never takes focus from someone who typed in the chat
  * input within the last second: the takeover waits until they pause, then

@@ -45,7 +45,7 @@ export interface SessionComposerSlotProps
   extendPath?: string | undefined
 }
 
-/** The request `openRpcId` names first, the others in arrival order. */
+/** The request `openRpcId` names first, the others in the order given. */
 function openedFirst(
   requests: readonly ClientQuestion[],
   openRpcId: string | undefined,
