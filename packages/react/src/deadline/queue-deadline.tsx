@@ -87,7 +87,7 @@ export function QueueDeadlineAnnouncer({
   }, [spoken])
 
   return (
-    <span {...part('deadline-announcer')} aria-live="polite">
+    <span {...part('queue-deadline-announcer')} aria-live="polite">
       {spoken}
     </span>
   )
