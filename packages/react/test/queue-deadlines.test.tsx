@@ -142,7 +142,7 @@ describe('the inbox shows every deadline', () => {
     const docs = await screen.findByRole('listitem', { name: 'Where do the notes go?' })
     await user.click(within(docs).getByRole('button', { name: 'Answer here' }))
     expect(await within(docs).findByText('Waiting 45 sec more')).toBeVisible()
-    await user.click(within(docs).getByRole('button', { name: 'More time' }))
+    await user.click(await within(docs).findByRole('button', { name: 'More time' }))
     await waitFor(() =>
       expect(posted).toEqual([
         {
