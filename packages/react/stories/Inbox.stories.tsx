@@ -112,7 +112,7 @@ export const WithDeadline: Stories = {
     await expect(within(item).getByText('45 sec left')).toBeVisible()
     await userEvent.click(within(item).getByRole('button', { name: 'Answer here' }))
     await expect(await within(item).findByText('Waiting 45 sec more')).toBeVisible()
-    await expect(within(item).getByRole('button', { name: 'More time' })).toBeVisible()
+    await expect(await within(item).findByRole('button', { name: 'More time' })).toBeVisible()
   },
 }
 
