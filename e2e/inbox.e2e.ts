@@ -7,7 +7,8 @@ test('the /team inbox: one answered in place, one in its chat, one times out', a
   test.setTimeout(120_000)
   const I = await openChat(page)
   await I.say('/team 45')
-  await I.seeQuestion(1, 1, 'Which release should this go into?')
+  // Asked together: the docs writer's, the only one with a deadline, comes first in the chat.
+  await I.seeQuestion(1, 1, 'Where should the release notes go?')
 
   const inboxLink = page.getByRole('link', { name: /^Inbox/ })
   await expect(inboxLink).toContainText('3 waiting')

@@ -32,6 +32,12 @@ export {
   statusText,
 } from './composer.labels.ts'
 export {
+  ASKED_TOGETHER_MS,
+  queueOrder,
+  type SoonerRequest,
+  soonerInQueue,
+} from './composer.queue.ts'
+export {
   answerLines,
   type ComposerProgress,
   canSubmit,

@@ -92,6 +92,30 @@ export const AnsweringInPlace: Stories = {
   },
 }
 
+/** A question with a deadline: its row says how long is left, and its card counts down with More time. */
+export const WithDeadline: Stories = {
+  args: {
+    frames: [
+      ...TEAM,
+      {
+        ...ask('r4', 's1', 'Where should the release notes go?', 10_000, {
+          name: 'Docs writer',
+          parents: ['Planner'],
+        }),
+        deadlineAt: NOW + 45_000,
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const ui = within(canvasElement)
+    const item = await ui.findByRole('listitem', { name: 'Where should the release notes go?' })
+    await expect(within(item).getByText('45 sec left')).toBeVisible()
+    await userEvent.click(within(item).getByRole('button', { name: 'Answer here' }))
+    await expect(await within(item).findByText('Waiting 45 sec more')).toBeVisible()
+    await expect(await within(item).findByRole('button', { name: 'More time' })).toBeVisible()
+  },
+}
+
 /** Nothing waiting. */
 export const Empty: Stories = {
   args: { frames: [] },

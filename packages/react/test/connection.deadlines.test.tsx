@@ -76,6 +76,7 @@ describe('SessionComposerSlot and deadlines', () => {
     socket().push(question('rpc-1', 'Which colour?', { deadlineAt: Date.now() + 4 * 60_000 + 500 }))
     socket().push({ type: 'mux/ready' })
     expect(await screen.findByText('Waiting 4 min more')).toBeVisible()
+    // More time shows once the host's extend route is known to be there.
     await user.click(await screen.findByRole('button', { name: 'More time' }))
     await waitFor(() =>
       expect(posted).toEqual([

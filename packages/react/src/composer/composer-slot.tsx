@@ -13,8 +13,16 @@ export interface ComposerSlotProps
     QuestionComposerProps,
     'request' | 'onAnswer' | 'onCancel' | 'queue' | 'resolution' | 'className'
   > {
-  /** The session's pending requests in arrival order; the first owns the composer. */
+  /**
+   * The session's pending requests in the order the person meets them (arrival
+   * order, or `queueOrder` of `@parley/machine`); the first owns the composer.
+   */
   requests: readonly ComposerRequest[]
+  /**
+   * Said in the "Request 1 of N" chip after the position: `SessionComposerSlot`
+   * puts " · 40 sec left on request 2" here while a waiting request runs out first.
+   */
+  queueNote?: ReactNode
   /**
    * Sends the answer of request `rpcId`. What it returns is read as a
    * receipt: a promise (or any thenable, such as AI SDK's `addToolOutput`)
@@ -84,7 +92,7 @@ function firstFocusable(input: HTMLElement | null): HTMLElement | null {
 
 /**
  * Wraps a chat input. While a request is pending it shows the composer for the
- * oldest one ("Request 1 of N" when more wait) and hides the chat input
+ * first one ("Request 1 of N" when more wait) and hides the chat input
  * without unmounting it, so its draft survives; the input comes back when no
  * request is pending. It never takes focus from someone who typed in the chat
  * input within the last second: the takeover waits until they pause, then
@@ -110,6 +118,7 @@ export function ComposerSlot({
   layout,
   stoppedAt,
   className,
+  queueNote,
   ...composerProps
 }: ComposerSlotProps) {
   const slotRef = useRef<HTMLDivElement>(null)
@@ -280,7 +289,7 @@ export function ComposerSlot({
         key={active.rpcId}
         {...composerProps}
         request={active}
-        queue={{ position: 1, total: requests.length }}
+        queue={{ position: 1, total: requests.length, note: queueNote }}
         resolution={resolutionOf(resolutions, active.rpcId)}
         onAnswer={(answer) => send(active.rpcId, 'answer', onAnswer(active.rpcId, answer))}
         onCancel={() => send(active.rpcId, 'cancel', onCancel(active.rpcId))}

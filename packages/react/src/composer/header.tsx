@@ -8,8 +8,11 @@ import { useApiValue, usePart, useStaticApi, useStaticPart } from './use-part.ts
 
 /** Props of `Composer.Header`. */
 export interface ComposerHeaderProps {
-  /** Shown as "Request 1 of N" when more requests wait. */
-  queue?: { position: number; total: number } | undefined
+  /**
+   * Shown as "Request 1 of N" when more requests wait, followed by `note`
+   * (" · 40 sec left on request 2").
+   */
+  queue?: { position: number; total: number; note?: ReactNode } | undefined
   /** Replaces the eyebrow text (defaults to the question's `header`). */
   eyebrow?: ReactNode
   /** Extra controls; by default Minimize and Dismiss. */
@@ -31,7 +34,12 @@ export function Header({ queue, eyebrow, children, actions = true }: ComposerHea
       <p {...useStaticPart((api) => api.getEyebrowProps())}>
         {typeof label === 'string' ? displayText(label) : label}
       </p>
-      {position ? <span {...part('request-position')}>{position}</span> : null}
+      {position ? (
+        <span {...part('request-position')}>
+          {position}
+          {queue?.note}
+        </span>
+      ) : null}
       {actions ? (
         <div {...part('header-actions')}>
           {children ?? (

@@ -7,7 +7,7 @@ import {
   useMessagesValue,
 } from './controller.ts'
 import { Announcer, Body, Footer, Status } from './footer.tsx'
-import { DismissConfirm, Header } from './header.tsx'
+import { type ComposerHeaderProps, DismissConfirm, Header } from './header.tsx'
 import { isPlanReview, PlanReviewBody } from './plan-review.tsx'
 import { Question } from './question.tsx'
 import { Root } from './root.tsx'
@@ -16,7 +16,7 @@ import { type ComposerEnding, preloadSettled, Settled } from './settled.tsx'
 /** Props of `QuestionComposer`. */
 export interface QuestionComposerProps extends QuestionComposerOptions {
   /** Shows "Request 1 of N" when more requests wait (set by `ComposerSlot`). */
-  queue?: { position: number; total: number } | undefined
+  queue?: ComposerHeaderProps['queue']
   /** Forces a colour theme. @default follows prefers-color-scheme */
   theme?: 'light' | 'dark' | undefined
   /**

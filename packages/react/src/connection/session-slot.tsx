@@ -1,13 +1,12 @@
 import type { ClientQuestion } from '@parley/client'
-import { extendDeadline, extendRouteExists } from '@parley/client/extend'
+import { queueOrder, soonerInQueue } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { ComposerSlot, type ComposerSlotProps } from '../composer/composer-slot.tsx'
 import type { ComposerCardInfo } from '../composer/question-composer.tsx'
 import type { ComposerEnding } from '../composer/settled.tsx'
 import type { DeadlineMessages } from '../deadline/messages.ts'
-import { useQuestionClient } from './client-context.tsx'
-import { DeadlineCountdown } from './deadline-countdown.tsx'
+import { useCardDeadline } from './card-deadline.tsx'
 import {
   useCancel,
   useRespond,
@@ -17,7 +16,7 @@ import {
   useSessionResolutions,
 } from './hooks.ts'
 import { CONNECTION_MESSAGES } from './messages.ts'
-import { useRouteExists } from './use-route-exists.ts'
+import { QueueDeadlineAnnouncer, QueueDeadlineText } from './queue-deadline.tsx'
 
 /** Props of {@link SessionComposerSlot}: a `ComposerSlot` whose requests come from the client. */
 export interface SessionComposerSlotProps
@@ -46,7 +45,7 @@ export interface SessionComposerSlotProps
   extendPath?: string | undefined
 }
 
-/** The request `openRpcId` names first, the others in arrival order. */
+/** The request `openRpcId` names first, the others in the order given. */
 function openedFirst(
   requests: readonly ClientQuestion[],
   openRpcId: string | undefined,
@@ -61,11 +60,14 @@ function openedFirst(
  * `ComposerSlot` wired to the nearest `QuestionClientProvider`: the session's
  * pending requests take over the chat input, answers and cancels go to the
  * host, the host's outcomes reach the slot as `resolutions`, and the chat
- * input comes back once the host resolves them. A card whose request has a
- * deadline shows its countdown with "More time"; a card answered or
- * dismissed in another window says which and when ("Answered in another
- * window at 10:42 (Chrome on macOS)."), and an answered one shows the answer
- * that counted when the host sent it, this tab's drafts as "Your unsent draft".
+ * input comes back once the host resolves them. The request that runs out
+ * first is met first, and the card on screen stays (`queueOrder`); while a
+ * waiting request runs out sooner than it, the chip says so ("Request 1 of 3
+ * · 40 sec left on request 2"). A card whose request has a deadline shows its
+ * countdown with "More time"; a card answered or dismissed in another window
+ * says which and when ("Answered in another window at 10:42 (Chrome on macOS)."),
+ * and an answered one shows the answer that counted when the host sent it,
+ * this tab's drafts as "Your unsent draft".
  */
 export function SessionComposerSlot({
   sessionId,
@@ -78,9 +80,16 @@ export function SessionComposerSlot({
   extra,
   ...slotProps
 }: SessionComposerSlotProps) {
-  const client = useQuestionClient()
   const pending = useSessionQuestions(sessionId)
-  const requests = useMemo(() => openedFirst(pending, openRpcId), [pending, openRpcId])
+  // The request on screen: it keeps its place while it waits (see queueOrder).
+  const [shown, setShown] = useState<string | undefined>(undefined)
+  const requests = useMemo(
+    () => openedFirst(queueOrder(pending, shown), openRpcId),
+    [pending, shown, openRpcId],
+  )
+  const front = requests[0]?.rpcId
+  if (front !== undefined && front !== shown) setShown(front)
+  const sooner = soonerInQueue(requests)
   const resolutions = useSessionResolutions(sessionId)
   const endedBy = useSessionEndedBy(sessionId)
   const endedWith = useSessionEndedWith(sessionId)
@@ -95,14 +104,6 @@ export function SessionComposerSlot({
   const onCancel = useCallback(
     (rpcId: string) => sendCancel({ rpcId, sessionId }),
     [sendCancel, sessionId],
-  )
-  // Questions whose host said it does not extend on activity: not asked again.
-  const quiet = useRef(new Set<string>())
-  // A host whose extend route was never mounted: no More time, no activity posts.
-  const extendRoute = useRouteExists(
-    extendPath ?? '/api/extend',
-    (extendable || reportActivity) && pending.some((request) => request.deadlineAt !== undefined),
-    (own) => extendRouteExists(own, sessionId, { path: extendPath }),
   )
   const words = CONNECTION_MESSAGES[slotProps.locale ?? 'en'] ?? CONNECTION_MESSAGES.en
 
@@ -123,47 +124,41 @@ export function SessionComposerSlot({
     [describeEnding, endedBy, words, slotProps.locale],
   )
 
+  const deadline = useCardDeadline({
+    extendable,
+    reportActivity,
+    messages: deadlineMessages,
+    extendPath,
+    needed: pending.some((request) => request.deadlineAt !== undefined) ? sessionId : undefined,
+  })
+  const lang = slotProps.locale ?? 'en'
+  const soonerId = sooner?.request.rpcId
+  const soonerAt = sooner?.deadlineAt
+  const soonerPosition = sooner?.position
+  const soonerProps = useMemo(
+    () =>
+      soonerId !== undefined && soonerAt !== undefined && soonerPosition !== undefined
+        ? {
+            lang,
+            rpcId: soonerId,
+            position: soonerPosition,
+            deadlineAt: soonerAt,
+            messages: deadlineMessages,
+          }
+        : undefined,
+    [lang, soonerId, soonerPosition, soonerAt, deadlineMessages],
+  )
   const renderExtra = useCallback(
-    (card: ComposerCardInfo) => {
-      const { request } = card
-      const own = extra?.(card)
-      if (request.deadlineAt === undefined || card.ending) return own
-      const { rpcId } = request
-      const extend = (reason: 'user' | 'activity') =>
-        extendDeadline(client, rpcId, sessionId, reason, { path: extendPath })
-      const onActivity = () => {
-        if (quiet.current.has(rpcId)) return
-        extend('activity').then(
-          (receipt) => {
-            if (!receipt.extended && receipt.reason !== 'not-due') quiet.current.add(rpcId)
-          },
-          () => {},
-        )
-      }
-      return (
-        <>
-          <DeadlineCountdown
-            root={card.root}
-            lang={card.lang}
-            deadlineAt={request.deadlineAt}
-            onExtend={extendable && extendRoute === true ? () => extend('user') : undefined}
-            onActivity={reportActivity && extendRoute !== false ? onActivity : undefined}
-            messages={deadlineMessages}
-          />
-          {own}
-        </>
-      )
-    },
-    [
-      client,
-      sessionId,
-      extendPath,
-      extendable,
-      extendRoute,
-      reportActivity,
-      deadlineMessages,
-      extra,
-    ],
+    (card: ComposerCardInfo) => (
+      <>
+        {deadline(card, sessionId)}
+        {soonerProps && card.request.rpcId === front && !card.ending ? (
+          <QueueDeadlineAnnouncer {...soonerProps} lang={card.lang} />
+        ) : null}
+        {extra?.(card)}
+      </>
+    ),
+    [deadline, sessionId, extra, soonerProps, front],
   )
 
   return (
@@ -176,6 +171,7 @@ export function SessionComposerSlot({
       onCancel={onCancel}
       describeEnding={tellEnding}
       extra={renderExtra}
+      queueNote={soonerProps ? <QueueDeadlineText {...soonerProps} /> : undefined}
     />
   )
 }

@@ -1,7 +1,9 @@
 /**
  * The countdown's strings, in the countdown's own chunk: the composer's
  * eager dictionary does not carry them. `{time}` is a duration in the
- * locale's short units ("4 min", "4 分", "4分钟").
+ * locale's short units ("4 min", "4 分", "4分钟"); `{index}` is a request's
+ * place in the queue ("Request 1 of 3 · 40 sec left on request 2": the
+ * chip's `queueSooner`, and `queueSoonerSpoken` for the live region).
  */
 export const DEADLINE_MESSAGES = {
   en: {
@@ -12,6 +14,8 @@ export const DEADLINE_MESSAGES = {
     extended: 'More time: waiting {time} more',
     atLimit: 'The assistant cannot wait any longer than this.',
     extendFailed: 'Could not get more time. Try again.',
+    queueSooner: ' · {time} left on request {index}',
+    queueSoonerSpoken: 'Request {index} runs out first: {time} left.',
   },
   ja: {
     waiting: 'あと{time}待ちます',
@@ -21,6 +25,8 @@ export const DEADLINE_MESSAGES = {
     extended: '延長しました。あと{time}待ちます',
     atLimit: 'これ以上は延長できません。',
     extendFailed: '延長できませんでした。もう一度お試しください。',
+    queueSooner: ' · リクエスト {index} は残り{time}',
+    queueSoonerSpoken: 'リクエスト {index} が先に時間切れになります。残り{time}です。',
   },
   'zh-CN': {
     waiting: '还会等待{time}',
@@ -30,6 +36,8 @@ export const DEADLINE_MESSAGES = {
     extended: '已延长：还会等待{time}',
     atLimit: '助手无法再等待更久了。',
     extendFailed: '无法延长时间，请重试。',
+    queueSooner: ' · 第 {index} 个请求还剩{time}',
+    queueSoonerSpoken: '第 {index} 个请求会先到时间：还剩{time}。',
   },
 } as const
 

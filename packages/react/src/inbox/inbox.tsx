@@ -15,10 +15,13 @@ import { QuestionComposer, type QuestionComposerProps } from '../composer/questi
 import { type Attempt, endingFor } from '../composer/retired.ts'
 import type { ComposerEnding } from '../composer/settled.tsx'
 import { watchReceipt } from '../composer/use-ended-cards.ts'
+import { useCardDeadline } from '../connection/card-deadline.tsx'
 import { useQuestionClient } from '../connection/client-context.tsx'
+import type { DeadlineMessages } from '../deadline/messages.ts'
 import { type ComposerLocale, format } from '../locales/index.ts'
 import { displayText } from '../text/display-text.ts'
 import { INBOX_MESSAGES, type InboxMessages } from './messages.ts'
+import { TimeLeft, useClock } from './time-left.tsx'
 import { useInbox } from './use-inbox.ts'
 
 /** Props of {@link Inbox}. */
@@ -46,9 +49,20 @@ export interface InboxProps {
   >
   /** The heading's level. @default 2 */
   headingLevel?: 2 | 3 | 4 | undefined
+  /** The cards answered here offer "More time" on a deadline (the host decides how much). @default true */
+  extendable?: boolean | undefined
+  /**
+   * Tell the host when the person types or chooses in a card with a deadline
+   * (at most every 10 s), as `SessionComposerSlot` does. @default true
+   */
+  reportActivity?: boolean | undefined
+  /** Overrides of the cards' countdown strings. */
+  deadlineMessages?: Partial<DeadlineMessages> | undefined
+  /** The host's extend route. @default '/api/extend' */
+  extendPath?: string | undefined
   /** Clock in ms, injectable for tests. @default Date.now */
   now?: (() => number) | undefined
-  /** How often the ages refresh (ms). @default 30000 */
+  /** How often the ages refresh (ms); the time left on a deadline refreshes every second. @default 30000 */
   tickMs?: number | undefined
   className?: string | undefined
 }
@@ -94,20 +108,11 @@ function age(ms: number, lang: string): string {
   return format.format(-Math.round(seconds / 86_400), 'day')
 }
 
-/** Re-renders every `tickMs` so ages stay current. */
-function useClock(now: () => number, tickMs: number): number {
-  const [time, setTime] = useState(now)
-  useEffect(() => {
-    const timer = setInterval(() => setTime(now()), tickMs)
-    return () => clearInterval(timer)
-  }, [now, tickMs])
-  return time
-}
-
 /**
  * One inbox across sessions: every question waiting for this principal,
- * oldest first, each with who asks, its chat, its age and a link to the
- * chat, answerable in place ("Answer here" opens its card under it). The
+ * oldest first, each with who asks, its chat, its age, the time left on its
+ * deadline and a link to the chat, answerable in place ("Answer here" opens
+ * its card under it, with the countdown and "More time" on a deadline). The
  * count sits in a polite live region, so arrivals and departures are
  * announced. A card answered in place that ends another way (answered in
  * another tab, timed out) stays, settled, until closed. Needs a
@@ -121,6 +126,10 @@ export function Inbox({
   messages,
   composer,
   headingLevel = 2,
+  extendable = true,
+  reportActivity = true,
+  deadlineMessages,
+  extendPath,
   now = Date.now,
   tickMs = 30_000,
   className,
@@ -138,6 +147,14 @@ export function Inbox({
   const [seen, setSeen] = useState(waiting)
   const attempts = useRef(new Map<string, Attempt>())
   const [, setSettled] = useState(0)
+  const deadline = useCardDeadline({
+    extendable,
+    reportActivity,
+    messages: deadlineMessages,
+    extendPath,
+    needed: waiting.find((question) => question.deadlineAt !== undefined)?.sessionId,
+    now,
+  })
 
   if (seen !== waiting) {
     // Derived in render, so a card answered in place never flashes away for a frame.
@@ -249,6 +266,7 @@ export function Inbox({
               text={text}
               lang={lang}
               age={age(time - question.requestedAt, lang)}
+              now={now}
               session={sessionTitle?.(question.sessionId) ?? question.sessionId}
               href={hrefFor?.(question)}
               onOpen={onOpen}
@@ -270,6 +288,7 @@ export function Inbox({
                   send(question.rpcId, 'cancel', client.cancel(question.rpcId, question.sessionId))
                 }
                 onClose={() => close(question.rpcId)}
+                extra={(card) => deadline(card, question.sessionId)}
               />
             </InboxItem>
           ))}
@@ -286,6 +305,7 @@ interface InboxItemProps {
   text: InboxMessages
   lang: string
   age: string
+  now: () => number
   session: string
   href: string | undefined
   onOpen: InboxProps['onOpen']
@@ -298,7 +318,9 @@ function InboxItem({
   ended,
   expanded,
   text,
+  lang,
   age: shownAge,
+  now,
   session,
   href,
   onOpen,
@@ -332,6 +354,9 @@ function InboxItem({
         >
           {shownAge}
         </time>
+        {question.deadlineAt !== undefined && !ended ? (
+          <TimeLeft deadlineAt={question.deadlineAt} lang={lang} text={text} now={now} />
+        ) : null}
       </p>
       <p data-scope="inbox" data-part="title" id={`${id}-title`} dir="auto">
         {displayText(first?.question ?? '')}

@@ -11,9 +11,11 @@ const en = {
   inboxHide: 'Hide',
   inboxOpenChat: 'Open chat',
   inboxItemLabel: '{asker} asks in {session}',
+  inboxTimeLeft: '{time} left',
+  inboxTimeUp: 'Time is up',
 }
 
-/** Every string `Inbox` shows (`{count}`, `{asker}`, `{session}` are filled in). */
+/** Every string `Inbox` shows (`{count}`, `{asker}`, `{session}`, `{time}` are filled in). */
 export type InboxMessages = typeof en
 
 /** The inbox's dictionaries, in the `/inbox` entry: a few short strings, so all three are here. */
@@ -29,6 +31,8 @@ export const INBOX_MESSAGES: Record<ComposerLocale, InboxMessages> = {
     inboxHide: '閉じる',
     inboxOpenChat: 'チャットを開く',
     inboxItemLabel: '{session}で{asker}が質問しています',
+    inboxTimeLeft: '残り{time}',
+    inboxTimeUp: '時間切れ',
   },
   'zh-CN': {
     inboxHeading: '等你回答',
@@ -40,5 +44,7 @@ export const INBOX_MESSAGES: Record<ComposerLocale, InboxMessages> = {
     inboxHide: '收起',
     inboxOpenChat: '打开对话',
     inboxItemLabel: '{asker}在{session}中提问',
+    inboxTimeLeft: '还剩{time}',
+    inboxTimeUp: '时间到了',
   },
 }
