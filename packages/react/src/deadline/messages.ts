@@ -74,6 +74,8 @@ export function remainingTime(ms: number, lang: string): string {
   const whole = Math.ceil(ms / 1000)
   if (whole < 60)
     return format(whole > 10 ? Math.ceil(whole / 5) * 5 : Math.max(1, whole), 'second')
+  // Just under 2 min rounds up to whole seconds: 120 of them is "2 min", never "1 min 60 sec".
+  if (whole >= 120) return format(2, 'minute')
   // 61–119 s: the minute and the seconds past it, in steps of 5 (down, so never "60 sec").
   const past = Math.floor((whole - 60) / 5) * 5
   const minute = format(1, 'minute')
