@@ -140,7 +140,10 @@ test('the address of a question that ended opens the chat with a notice saying h
     const rpcId = new URL(href, 'http://demo.invalid').searchParams.get('q') ?? ''
     const B = await openChat(page2, { sessionId: A.sessionId, rpcId })
     const notice = page2.locator('[data-scope="question-link"]')
-    await expect(notice.locator('[data-part="text"]')).toHaveText('This question was dismissed.')
+    // The host's recent endings reach a tab that opens later: where and when it was dismissed.
+    await expect(notice.locator('[data-part="text"]')).toHaveText(
+      /^This question was dismissed in another window at \d{1,2}:\d{2}( [AP]M)? \(.+\)\.$/,
+    )
     await expect(B.composer).toHaveCount(0)
     await B.check('the notice of an ended question')
     await page2.screenshot({ path: 'test-results/reach-ended-link.png' })
@@ -178,4 +181,36 @@ test('the offer to turn on notifications shows only after a question, never on l
   await abortAsk(page.request, again)
   await expect(I.part('ended-message')).toBeVisible()
   await expect(offer).toHaveCount(0)
+})
+
+test('the address of a question answered elsewhere says when, where and what was answered', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const A = await openChat(page)
+  const askId = await startAsk(page.request, A.sessionId, TWO_STEP)
+  await A.seeQuestion(1, 2, 'How large should the first release be?')
+  const rpcId = (await readAsk(page.request, askId)).rpcId ?? ''
+  await A.answer('Large')
+  await A.seeQuestion(2, 2)
+  await A.skip()
+  await A.submit()
+  await askSettled(page.request, askId, 'answered')
+
+  const other = await browser.newContext({ storageState: await context.storageState() })
+  try {
+    const page2 = await other.newPage()
+    const B = await openChat(page2, { sessionId: A.sessionId, rpcId })
+    const notice = page2.locator('[data-scope="question-link"]')
+    await expect(notice.locator('[data-part="text"]')).toHaveText(
+      /^This question was answered in another window at \d{1,2}:\d{2}( [AP]M)? \(.+\)\.$/,
+    )
+    const answer = notice.getByRole('figure', { name: 'The answer that was sent' })
+    await expect(answer.getByRole('listitem')).toHaveText(['Large', 'Skipped'])
+    await expect(B.composer).toHaveCount(0)
+    await B.check('the notice of a question answered elsewhere')
+  } finally {
+    await other.close()
+  }
 })

@@ -21,6 +21,7 @@ import { createHeartbeat } from './heartbeat.ts'
 import { hostAllowed, resolveAllowedHosts } from './hosts.ts'
 import { createStreamHub, type StreamTicket } from './mux.ts'
 import { createMemoryPendingStore, type PendingEntry } from './pending-table.ts'
+import { createRecentResolutions } from './recent-resolutions.ts'
 import { isRefusal, type Refusal, refusal, refusalBody } from './refusals.ts'
 import { type BodyReader, handleRespond, type Reply } from './respond.ts'
 import type { HostRequest, HostTimers, QuestionHostOptions } from './types.ts'
@@ -81,32 +82,33 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       // A broken error hook must not break the host.
     }
   }
+  const recent = createRecentResolutions(options.now ?? Date.now)
   const hub = createStreamHub<P>({
     store,
     snapshot: coordinator
       ? (includes, sessions) => coordinator.snapshot(includes, sessions)
       : undefined,
-    replayAlso: () => amends.replay(),
+    replayAlso: () => [...recent.replay(), ...amends.replay()],
     canAccess: options.canAccess,
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
     maxStreams: options.maxStreams ?? 10_000,
     maxStreamsPerPrincipal: options.maxStreamsPerPrincipal ?? 32,
     principalKey: options.principalKey ?? ((principal) => principal),
     deadlineFrame: (rpcId) => deadlines.replayFrame(rpcId),
-    resolved: options.onResolved
-      ? (frame) => {
-          try {
-            options.onResolved?.({
-              rpcId: frame.rpcId,
-              sessionId: frame.sessionId,
-              outcome: frame.outcome,
-              ...(frame.reason !== undefined && { reason: frame.reason }),
-            })
-          } catch (error) {
-            report(error, 'onResolved')
-          }
-        }
-      : undefined,
+    resolved: (frame) => {
+      recent.remember(frame)
+      if (!options.onResolved) return
+      try {
+        options.onResolved({
+          rpcId: frame.rpcId,
+          sessionId: frame.sessionId,
+          outcome: frame.outcome,
+          ...(frame.reason !== undefined && { reason: frame.reason }),
+        })
+      } catch (error) {
+        report(error, 'onResolved')
+      }
+    },
     report,
   })
   const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)

@@ -190,7 +190,9 @@ describe('a tab that opens later', () => {
     const { rpcId, base } = await answered()
     await amend(base, { rpcId, sessionId: 's1', revision: 0, answer: RED })
     const later = await readyTab(base)
+    // How it ended comes first (the host's recent endings), then its standing answer.
     expect(later.frames.map((frame) => [frame.type, frame.revision])).toEqual([
+      ['question/resolved', undefined],
       ['question/answer', 1],
       ['mux/ready', undefined],
     ])
@@ -203,7 +205,8 @@ describe('a tab that opens later', () => {
     clock.fire(WINDOW)
     await tab.count('question/answer', 2)
     const later = await readyTab(base)
-    expect(later.frames).toEqual([{ type: 'mux/ready' }])
+    // Its ending still replays (recent endings); its closed standing answer does not.
+    expect(later.frames.map((frame) => frame.type)).toEqual(['question/resolved', 'mux/ready'])
   })
 })
 

@@ -1,5 +1,5 @@
 import { createQuestionClient, type QuestionClient } from '@parley/client'
-import { act, render, renderHook, screen } from '@testing-library/react'
+import { act, render, renderHook, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
@@ -318,6 +318,51 @@ describe('QuestionLinkNotice', () => {
     })
     // It was pending here: its own card says how it ended.
     expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('opened in a new tab after another answered it: says when, where and what was answered, from the replay', async () => {
+    const questions = client()
+    render(
+      <QuestionLinkNotice
+        client={questions}
+        sessionId="s1"
+        rpcId="r2"
+        questions={[
+          { id: 'ship', question: 'Ship it?', options: [{ label: 'Yes (Recommended)' }] },
+          { id: 'note', question: 'Anything else?' },
+          { id: 'when', question: 'When?' },
+        ]}
+      />,
+    )
+    const socket = FakeSocket.last as FakeSocket
+    await act(async () => {
+      socket.onopen?.({})
+    })
+    const at = new Date(2026, 11, 1, 10, 42).getTime()
+    // The host's recent endings come in the replay, before mux/ready.
+    socket.push({
+      type: 'question/resolved',
+      rpcId: 'r2',
+      sessionId: 's1',
+      outcome: 'answered',
+      by: { label: 'Safari on iPhone', at },
+      answer: {
+        answers: [
+          { id: 'ship', selected: ['Yes (Recommended)'] },
+          { id: 'note', selected: [], custom: '  Tell the team  ' },
+        ],
+      },
+    })
+    socket.push({ type: 'mux/ready' })
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /answered in another window at 10:42 AM \(Safari on iPhone\)/,
+    )
+    const answer = screen.getByRole('figure', { name: 'The answer that was sent' })
+    expect(
+      within(answer)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Ship it? Yes', 'Anything else? Tell the team', 'When? Skipped'])
   })
 
   it('takes the outcome the app knows, and says a timeout decided nothing', async () => {

@@ -20,6 +20,10 @@ const en = {
   linkTimedOut: 'This question timed out — no answer was sent, and no decision was made.',
   linkGone: 'This question is no longer waiting for an answer.',
   linkClose: 'Close',
+  /** Caption of the answer that counted, under an answered question's notice. */
+  linkAnswer: 'The answer that was sent',
+  /** A question of the batch that was skipped, in that answer. */
+  linkSkipped: 'Skipped',
   /** `useWaitingElsewhere`: how many questions wait in other chats: one, and any other count. */
   waitingOne: '{count} question waiting',
   waitingOther: '{count} questions waiting',
@@ -53,6 +57,8 @@ export const REACH_MESSAGES: Record<ComposerLocale, ReachMessages> = {
     linkTimedOut: 'この質問はタイムアウトしました。回答は送信されず、何も決定されていません。',
     linkGone: 'この質問はもう回答を待っていません。',
     linkClose: '閉じる',
+    linkAnswer: '送信された回答',
+    linkSkipped: 'スキップ',
     waitingOne: '{count}件の質問が回答待ち',
     waitingOther: '{count}件の質問が回答待ち',
     waitingInOne: '{session}で{count}件の質問が回答を待っています',
@@ -75,6 +81,8 @@ export const REACH_MESSAGES: Record<ComposerLocale, ReachMessages> = {
     linkTimedOut: '此问题已超时：没有发送回答，也没有做出任何决定。',
     linkGone: '此问题已不再等待回答。',
     linkClose: '关闭',
+    linkAnswer: '已发送的回答',
+    linkSkipped: '已跳过',
     waitingOne: '{count} 个问题待回答',
     waitingOther: '{count} 个问题待回答',
     waitingInOne: '“{session}”中有 {count} 个问题待回答',

@@ -2,11 +2,14 @@ import {
   type QuestionClient,
   type QuestionClientState,
   selectSessionEndedBy,
+  selectSessionEndedWith,
   selectSessionQuestions,
   selectSessionResolutions,
 } from '@parley/client'
+import { answerLines } from '@parley/machine'
+import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@parley/seam'
 import type { QuestionOutcome } from '@parley/seam/wire'
-import { useCallback, useRef } from 'react'
+import { useCallback, useId, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { ComposerLocale } from '../locales/index.ts'
@@ -23,6 +26,12 @@ export interface QuestionLinkNoticeProps {
    * transcript, on another device). The client's own record wins.
    */
   outcome?: QuestionOutcome | undefined
+  /**
+   * The question's batch, when the app has it (its transcript holds the tool
+   * call): the answer that counted is then shown question by question;
+   * without it, as the chosen labels and typed text alone.
+   */
+  questions?: readonly AskUserQuestionItem[] | undefined
   /** Takes the notice away (and, in most apps, the question from the address). */
   onClose?: (() => void) | undefined
   /** @default 'en' */
@@ -51,6 +60,7 @@ export function QuestionLinkNotice({
   sessionId,
   rpcId,
   outcome,
+  questions,
   onClose,
   locale,
   messages,
@@ -61,11 +71,13 @@ export function QuestionLinkNotice({
     (state: QuestionClientState) => {
       const resolutions = selectSessionResolutions(state, sessionId)
       const endedBy = selectSessionEndedBy(state, sessionId)
+      const endedWith = selectSessionEndedWith(state, sessionId)
       return {
         open: state.connection === 'open',
         pending: selectSessionQuestions(state, sessionId).some((q) => q.rpcId === rpcId),
         outcome: Object.hasOwn(resolutions, rpcId) ? resolutions[rpcId] : undefined,
         by: Object.hasOwn(endedBy, rpcId) ? endedBy[rpcId] : undefined,
+        answer: Object.hasOwn(endedWith, rpcId) ? endedWith[rpcId] : undefined,
       }
     },
     [sessionId, rpcId],
@@ -96,11 +108,52 @@ export function QuestionLinkNotice({
       <p data-scope="question-link" data-part="text" role="status">
         {text}
       </p>
+      {ended === 'answered' && seen.answer ? (
+        <AnswerShown answer={seen.answer} questions={questions} words={words} />
+      ) : null}
       {onClose ? (
         <button type="button" data-scope="question-link" data-part="close" onClick={onClose}>
           {words.linkClose}
         </button>
       ) : null}
     </div>
+  )
+}
+
+/** The answer that counted, one line per question (or per answered item, without the batch). */
+function AnswerShown({
+  answer,
+  questions,
+  words,
+}: {
+  answer: AskUserQuestionAnswer
+  questions: readonly AskUserQuestionItem[] | undefined
+  words: ReachMessages
+}) {
+  const lines = questions
+    ? answerLines(questions, answer)
+    : answerLines(
+        answer.answers.map((item) => ({ id: item.id, question: '' })),
+        answer,
+      )
+  const caption = useId()
+  return (
+    <figure data-scope="question-link" data-part="answer" aria-labelledby={caption}>
+      <figcaption id={caption}>{words.linkAnswer}</figcaption>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.id}>
+            {line.question ? (
+              <span data-scope="question-link" data-part="answer-question">
+                {line.question}{' '}
+              </span>
+            ) : null}
+            <span data-scope="question-link" data-part="answer-value">
+              {line.answer || words.linkSkipped}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </figure>
   )
 }
