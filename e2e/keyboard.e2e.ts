@@ -119,3 +119,18 @@ test('the Enter that confirms an IME candidate submits nothing', async ({ page }
   const ask = await askSettled(page.request, askId, 'answered')
   expect(ask.answer).toEqual({ answers: [{ id: 'city', selected: [], custom: '日本東京' }] })
 })
+
+test('a digit chooses an option as soon as the card appears, with focus still on its title', async ({
+  page,
+}) => {
+  const I = await openChat(page)
+  const askId = await startAsk(page.request, I.sessionId, TWO_STEP)
+  await I.seeQuestion(1, 2, 'How large should the first release be?')
+  await expect(I.title()).toBeFocused()
+  // Every option shows its keycap; 2 is "Large", and a single-select choice advances.
+  await I.press('2')
+  await I.seeQuestion(2, 2, 'Describe the release in a few lines.')
+  await I.composer.getByRole('button', { name: 'Question 1: answered' }).click()
+  await expect(I.option('Large')).toHaveAttribute('aria-checked', 'true')
+  expect((await readAsk(page.request, askId)).status).toBe('pending')
+})

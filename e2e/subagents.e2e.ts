@@ -29,6 +29,10 @@ test('a subagent is refused unless the chat routes it, and the eyebrow says who 
   await I.seeQuestion(1, 1, 'Where should the release notes go?')
   await expect(I.part('request-position')).toHaveText('Request 1 of 3')
   await expect(I.part('eyebrow')).toHaveText('Planner › Docs writer · Docs')
+  // The card's region says who asks, not always "the assistant".
+  await expect(
+    page.getByRole('region', { name: 'Question from Planner › Docs writer' }),
+  ).toBeVisible()
   await I.answer('The docs site')
   await I.submit()
   await I.seeQuestion(1, 1, 'Which release should this go into?')
