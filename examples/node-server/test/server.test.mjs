@@ -141,7 +141,8 @@ test('the tool resolves with the answer POSTed for the rpcId read off the WebSoc
   assert.deepEqual(receipt, { accepted: true })
 
   const resolved = await mux.next((frame) => frame.type === 'question/resolved')
-  // `by` says which client answered, in words (no User-Agent here: an empty label) and when.
+  // `by` says which client answered, in words (no User-Agent here: an empty label) and when;
+  // `answer` is the answer that counted, for the session's other tabs to show.
   assert.equal(typeof resolved.by?.at, 'number')
   assert.deepEqual(resolved, {
     type: 'question/resolved',
@@ -149,6 +150,7 @@ test('the tool resolves with the answer POSTed for the rpcId read off the WebSoc
     sessionId: SESSION,
     outcome: 'answered',
     by: { label: '', at: resolved.by.at },
+    answer,
   })
   const result = await settled(callId)
   assert.equal(result.status, 'answered')
