@@ -60,6 +60,9 @@ test.describe('behind a Vite dev proxy', () => {
           await expect(message).toBeEmpty()
         }
       } finally {
+        // Leave the page first: a lazy chunk (Markdown, preloaded when idle) still loading
+        // from the dev server would log a refused connection once the server is gone.
+        await page.goto('about:blank')
         await vite.close()
       }
     })
