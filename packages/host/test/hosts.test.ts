@@ -47,8 +47,13 @@ function routeRequests(host: string): [string, string[]][] {
   ]
 }
 
-/** Sends raw lines (a POST's blank line and body included) and reads the reply. */
-const send = (base: string, lines: string[]) => rawRequest(base, lines, 250)
+/**
+ * Sends raw lines (a POST's blank line and body included) and reads the reply:
+ * a refusal until the host closes the connection, a stream that opened until
+ * its headers came (it stays open). Never a fixed wait: a loaded machine is slow.
+ */
+const send = (base: string, lines: string[]) =>
+  rawRequest(base, lines, 10_000, { untilStreamOpens: true })
 
 describe('the Host fence on the Node host', () => {
   let running: TestHost

@@ -9,9 +9,15 @@ export interface RawOutcome {
 
 /**
  * Writes `head` (CRLF-joined lines, then a blank line) on a fresh TCP socket
- * and reads until the server closes it or `waitMs` passes.
+ * and reads until the server closes it, `waitMs` passes, or (`untilStreamOpens`)
+ * a stream it opened sent its headers.
  */
-export function rawRequest(base: string, lines: string[], waitMs = 2_000): Promise<RawOutcome> {
+export function rawRequest(
+  base: string,
+  lines: string[],
+  waitMs = 2_000,
+  options: { untilStreamOpens?: boolean } = {},
+): Promise<RawOutcome> {
   const [host, port] = base.split(':')
   return new Promise((resolve) => {
     const socket = connect(Number(port), host)
@@ -25,6 +31,8 @@ export function rawRequest(base: string, lines: string[], waitMs = 2_000): Promi
     const timer = setTimeout(() => finish(false), waitMs)
     socket.on('data', (chunk) => {
       text += chunk.toString('latin1')
+      // A stream that opened (an upgrade, an SSE stream) stays open: its headers are the answer.
+      if (options.untilStreamOpens && /^HTTP\/1\.1 (101|200)[^]*\r\n\r\n/.test(text)) finish(false)
     })
     socket.on('close', () => finish(true))
     socket.on('error', () => {})
