@@ -32,7 +32,8 @@ export function rawRequest(
     socket.on('data', (chunk) => {
       text += chunk.toString('latin1')
       // A stream that opened (an upgrade, an SSE stream) stays open: its headers are the answer.
-      if (options.untilStreamOpens && /^HTTP\/1\.1 (101|200)[^]*\r\n\r\n/.test(text)) finish(false)
+      if (options.untilStreamOpens && /^HTTP\/1\.1 (101|200)[\s\S]*\r\n\r\n/.test(text))
+        finish(false)
     })
     socket.on('close', () => finish(true))
     socket.on('error', () => {})
