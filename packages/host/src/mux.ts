@@ -163,6 +163,10 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
   }
 
   async function replay(stream: Stream<P>): Promise<void> {
+    // Taken before anything else: a frame published from here on is held and
+    // follows mux/ready, so the replay never says again what the held frames say
+    // (a recent ending before its own question/requested, held meanwhile).
+    const also = deps.replayAlso?.() ?? []
     const found = pendingFor(stream)
     const entries = found instanceof Promise ? await found : found
     if (!streams.has(stream)) return
@@ -193,8 +197,7 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
     }
     if (deps.snapshot) stream.replayed = replayed
     batch(stream, () => {
-      for (const [sessionId, text] of deps.replayAlso?.() ?? [])
-        if (sees(stream, sessionId)) deliver(stream, text)
+      for (const [sessionId, text] of also) if (sees(stream, sessionId)) deliver(stream, text)
       deliver(stream, READY)
       const held = stream.held ?? []
       stream.held = null
