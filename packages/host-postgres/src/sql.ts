@@ -117,14 +117,18 @@ export const MOVE_DEADLINE = statement(
  * Is the node that awaits a question alive? A connection of its own that
  * runs nothing else holds a session-level advisory lock (`keys.ts`,
  * `livenessKey`; `liveness.ts`) that PostgreSQL drops the moment that
- * connection dies, and the node still has a heartbeat row.
+ * connection dies, and the node still has a heartbeat row. The probe is a
+ * try for the same lock, shared and for this transaction only: it fails
+ * exactly while the owner holds it, and asks the lock table for one key
+ * rather than reading all of `pg_locks` (about 12 % off a claim, B6). When
+ * the owner is gone the shared lock is held until this statement commits; a
+ * node taking its lock again meanwhile retries (`liveness.ts`).
  */
 const OWNER_ALIVE = `EXISTS (
-      SELECT 1 FROM parley_nodes n JOIN pg_locks l
-        ON l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-       AND l.classid = ${LIVENESS_CLASS}::oid
-       AND l.objid = (('x' || substr(md5(n.node_id), 1, 8))::bit(32)::int4 & 2147483647)::oid
-      WHERE n.node_id = parley_questions.owner)`
+      SELECT 1 FROM parley_nodes n
+      WHERE n.node_id = parley_questions.owner
+        AND NOT pg_try_advisory_xact_lock_shared(${LIVENESS_CLASS},
+          ('x' || substr(md5(n.node_id), 1, 8))::bit(32)::int4 & 2147483647))`
 
 /**
  * $1 rpc, $2 state, $3 answer | null, $4 reason | null, $5 response id | null,

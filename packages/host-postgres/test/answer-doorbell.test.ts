@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { answerBody, post, startHost, VALID_ANSWER } from '../../host/test/helpers.ts'
-import { createPostgresCoordinator } from '../src/index.ts'
+import { answerBody, post, VALID_ANSWER } from '../../host/test/helpers.ts'
 import { COLLECT, INLINE_ANSWER_BYTES } from '../src/sql.ts'
-import { FAST, useCluster } from './cluster.ts'
+import { nodeOnPool, useCluster } from './cluster.ts'
 import { slowPool } from './slow-pool.ts'
 
 const cluster = useCluster()
@@ -24,23 +23,7 @@ async function countingAsker(channel: string) {
     },
     0,
   )
-  const coordinator = createPostgresCoordinator({
-    pool: slow.pool,
-    nodeId: 'asker',
-    channel,
-    ...FAST,
-  })
-  const node = await startHost({ coordinator })
-  await node.host.ready
-  return {
-    node,
-    collected,
-    async stop() {
-      await node.host.close()
-      await node.close()
-      await slow.end()
-    },
-  }
+  return { ...(await nodeOnPool(slow.pool, { nodeId: 'asker', channel })), collected }
 }
 
 describe("an answer in its claim's doorbell", () => {

@@ -1,4 +1,4 @@
-import type { QuestionHostOptions, RegisteredInfo } from '@parley/host'
+import type { QuestionCoordinator, QuestionHostOptions, RegisteredInfo } from '@parley/host'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import {
@@ -221,4 +221,27 @@ export async function intruder(
   client.on('notification', (note) => heard.push(note.payload ?? ''))
   await client.query(`LISTEN "${cluster.channel}"`)
   return { client, heard }
+}
+
+/**
+ * A node on a pool the test built (a slowed one, or a coordinator it wraps):
+ * a real host with FAST liveness, and a stop that closes the host, then ends
+ * the pool.
+ */
+export async function nodeOnPool(
+  pool: pg.Pool,
+  options: Partial<PostgresCoordinatorOptions> & { nodeId: string; channel: string },
+  wrap: (coordinator: PostgresCoordinator) => QuestionCoordinator = (coordinator) => coordinator,
+): Promise<{ node: TestHost; stop(): Promise<void> }> {
+  const coordinator = createPostgresCoordinator({ pool, ...FAST, ...options })
+  const node = await startHost({ coordinator: wrap(coordinator) })
+  await node.host.ready
+  return {
+    node,
+    async stop() {
+      await node.host.close()
+      await node.close()
+      await pool.end()
+    },
+  }
 }

@@ -1,10 +1,9 @@
 import type { QuestionCoordinator } from '@parley/host'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { answerBody, post, QUESTIONS, readyTab, startHost, sync } from '../../host/test/helpers.ts'
-import { createPostgresCoordinator } from '../src/index.ts'
+import { answerBody, post, QUESTIONS, readyTab, sync } from '../../host/test/helpers.ts'
 import { GET_PENDING, INLINE_FRAME_BYTES } from '../src/sql.ts'
-import { FAST, useCluster } from './cluster.ts'
+import { nodeOnPool, useCluster } from './cluster.ts'
 import { slowPool } from './slow-pool.ts'
 
 const cluster = useCluster()
@@ -20,9 +19,10 @@ const LARGE = {
 
 /**
  * A node whose read of another node's question (the doorbell's load) is slow:
- * its result arrives `delayMs` after PostgreSQL answered, as on a busy node.
+ * its result arrives `hold` after PostgreSQL answered (ms, or when the test
+ * releases it), as on a busy node.
  */
-async function slowReader(channel: string, delayMs: number) {
+async function slowReader(channel: string, hold: number | 'until-released') {
   const seen = new Set<string>()
   // Only the first read of a question is slow: the doorbell's, not the respond route's.
   const slow = slowPool(
@@ -33,32 +33,21 @@ async function slowReader(channel: string, delayMs: number) {
       seen.add(rpcId)
       return rpcId
     },
-    delayMs,
+    hold,
   )
-  const coordinator = createPostgresCoordinator({
-    pool: slow.pool,
-    nodeId: 'slow',
-    channel,
-    ...FAST,
-  })
-  const node = await startHost({ coordinator })
-  await node.host.ready
   return {
-    node,
+    ...(await nodeOnPool(slow.pool, { nodeId: 'slow', channel })),
     /** Resolves once the doorbell's read of `rpcId` got its (held back) result. */
     readStarted: (rpcId: string) => slow.reached(rpcId),
-    async stop() {
-      await node.host.close()
-      await node.close()
-      await slow.end()
-    },
+    /** Lets the doorbell's held read of `rpcId` finish. */
+    finishRead: (rpcId: string) => slow.release(rpcId),
   }
 }
 
 describe('a large question another node asked, read slowly here', () => {
   it('never reaches a tab after its question/resolved when it is answered here meanwhile', async () => {
     const asker = await cluster.start('asker', { channel: 'late_load_0' })
-    const reader = await slowReader('late_load_0', 300)
+    const reader = await slowReader('late_load_0', 'until-released')
     try {
       const tab = await readyTab(reader.node.base, { sessions: ['s1'] })
       for (let index = 0; index < 3; index++) {
@@ -69,7 +58,9 @@ describe('a large question another node asked, read slowly here', () => {
         const reply = await post(reader.node.base, answerBody(rpcId, 's1'))
         expect(reply.json).toEqual({ accepted: true })
         await asked
-        await new Promise((resolve) => setTimeout(resolve, 350))
+        // Only now does the read return: the question is known settled when it does.
+        reader.finishRead(rpcId)
+        await new Promise((resolve) => setImmediate(resolve))
         await sync(reader.node.host, 's1', [tab])
         const frames = tab.frames.filter((frame) => frame.rpcId === rpcId)
         expect(frames.map((frame) => frame.type)).toEqual(['question/resolved'])
@@ -99,17 +90,10 @@ describe('a large question another node asked, read slowly here', () => {
  * queue: the question's frame is in the doorbell, nothing is read back.
  */
 async function gatedReader(channel: string) {
-  const pool = new pg.Pool({ connectionString: cluster.url, max: 6 })
-  const coordinator = createPostgresCoordinator({
-    pool,
-    nodeId: 'gated',
-    channel,
-    ...FAST,
-  })
   const waiting: (() => void)[] = []
   const heard: string[] = []
   let wake: (() => void) | undefined
-  const gated: QuestionCoordinator = {
+  const gate = (coordinator: QuestionCoordinator): QuestionCoordinator => ({
     ...coordinator,
     join: (node) =>
       coordinator.join({
@@ -122,11 +106,10 @@ async function gatedReader(channel: string) {
           return node.requested(sessionId, async () => entry)
         },
       }),
-  }
-  const node = await startHost({ coordinator: gated })
-  await node.host.ready
+  })
+  const pool = new pg.Pool({ connectionString: cluster.url, max: 6 })
   return {
-    node,
+    ...(await nodeOnPool(pool, { nodeId: 'gated', channel }, gate)),
     /** Resolves once the doorbell of `rpcId` is held here. */
     async held(rpcId: string) {
       while (!heard.includes(rpcId))
@@ -136,11 +119,6 @@ async function gatedReader(channel: string) {
     },
     open: () => {
       for (const resolve of waiting.splice(0)) resolve()
-    },
-    async stop() {
-      await node.host.close()
-      await node.close()
-      await pool.end()
     },
   }
 }

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  answerBody,
-  post,
-  readyTab,
-  startHost,
-  sync,
-  VALID_ANSWER,
-} from '../../host/test/helpers.ts'
-import { createPostgresCoordinator } from '../src/index.ts'
+import { answerBody, post, readyTab, sync, VALID_ANSWER } from '../../host/test/helpers.ts'
 import { INSERT_QUESTION } from '../src/sql.ts'
-import { FAST, useCluster } from './cluster.ts'
+import { nodeOnPool, useCluster } from './cluster.ts'
 import { slowPool } from './slow-pool.ts'
 
 const cluster = useCluster()
@@ -25,23 +17,7 @@ async function slowAsker(channel: string) {
     (text, values) => (text === INSERT_QUESTION.text ? String(values[0]) : undefined),
     800,
   )
-  const coordinator = createPostgresCoordinator({
-    pool: slow.pool,
-    nodeId: 'asker',
-    channel,
-    ...FAST,
-    recheckMs: 60_000,
-  })
-  const node = await startHost({ coordinator })
-  await node.host.ready
-  return {
-    node,
-    async stop() {
-      await node.host.close()
-      await node.close()
-      await slow.end()
-    },
-  }
+  return nodeOnPool(slow.pool, { nodeId: 'asker', channel, recheckMs: 60_000 })
 }
 
 const within = (promise: Promise<unknown>, ms: number) =>
