@@ -138,7 +138,7 @@ export async function runFeel(quick: boolean): Promise<Entry[]> {
     const choose = await harness.open('choose', { width: 1280, height: 1000 })
     const entries = await chooseToNextPaint(
       choose,
-      quick ? { warm: 3, samples: 20 } : { warm: 10, samples: 100 },
+      quick ? { warm: 5, samples: 50 } : { warm: 10, samples: 100 },
     )
     await choose.context().close()
 

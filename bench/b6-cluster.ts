@@ -5,10 +5,13 @@
  *   `question/requested` frame arrives at a mux client connected to node B;
  * - cross-node respond → settle: a respond POST to node B until the ask's
  *   promise settles on node A;
- *   both against the same baseline: a raw `NOTIFY` round trip (a `pg_notify`
- *   through A's pool until B's listening connection receives it), the floor
- *   of anything that crosses nodes. Measured and baseline samples alternate,
- *   after a warm-up.
+ *   each against a baseline that makes the same hops without Parley: for the
+ *   ask, a frame-sized `pg_notify` through A's pool that B's listening
+ *   connection relays to a bare WebSocket client, which decodes it; for the
+ *   respond, a bare POST to B whose handler runs a `pg_notify` through B's
+ *   pool before it replies, until A's listening connection hears it. The raw
+ *   `NOTIFY` round trip (A's pool to B's listener) is reported beside them.
+ *   Measured and baseline samples alternate, after a warm-up.
  * - accepted answers per second: N questions pending across the nodes, then
  *   every answer POSTed at once (64 in flight, each to a node other than
  *   the one that asked)
@@ -19,7 +22,7 @@ import pg from 'pg'
 import { createPostgresCoordinator } from '../packages/host-postgres/src/index.ts'
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.ts'
 import { FrameReader, opened } from './lib/frames.ts'
-import { ANSWER, type BenchHost, openMux, questions, startBenchHost } from './lib/host.ts'
+import { ANSWER, type BenchHost, openMux, questions, startBenchHost, ws } from './lib/host.ts'
 import { keepAlive, postJson } from './lib/http.ts'
 import { type Entry, entry } from './lib/results.ts'
 import { now, quantile } from './lib/stats.ts'
@@ -32,20 +35,29 @@ interface Node {
   pool: pg.Pool
 }
 
+/** The bare POST baseline's doorbell: `POST /bare` on a node rings it through that node's pool. */
+const BARE_CHANNEL = 'bench_bare'
+
 async function startNodes(url: string, count: number, channel: string): Promise<Node[]> {
   const nodes: Node[] = []
   for (let i = 0; i < count; i++) {
     const pool = new pg.Pool({ connectionString: url, max: 12 })
+    const ring = (body: unknown) =>
+      pool.query({
+        name: 'bench_bare',
+        text: 'SELECT pg_notify($1, $2)',
+        values: [BARE_CHANNEL, JSON.stringify(body)],
+      })
     const coordinator = createPostgresCoordinator({
       pool,
       nodeId: `bench-${i}`,
       channel,
       secret: 'bench-cluster-secret',
     })
-    const bench = await startBenchHost({
-      coordinator,
-      onRegistered: (info) => pendingIds.shift()?.(info.rpcId),
-    })
+    const bench = await startBenchHost(
+      { coordinator, onRegistered: (info) => pendingIds.shift()?.(info.rpcId) },
+      { beforeReply: ring },
+    )
     await bench.host.ready
     nodes.push({ bench, pool })
   }
@@ -60,7 +72,10 @@ async function stopNodes(nodes: Node[]): Promise<void> {
   }
 }
 
-async function latency(url: string, quick: boolean): Promise<Entry[]> {
+async function latency(
+  url: string,
+  quick: boolean,
+): Promise<{ entries: Entry[]; notifyMs: number }> {
   const samples = quick ? 100 : 600
   const warmup = quick ? 30 : 100
   const nodes = await startNodes(url, 2, 'bench_latency')
@@ -70,17 +85,36 @@ async function latency(url: string, quick: boolean): Promise<Entry[]> {
   const ready = reader.next((frame) => frame.type === 'mux/ready')
   await opened(mux)
   await ready
-  // The baseline: a doorbell-sized NOTIFY from A's pool to a connection of B's.
+  // Listening connections of the baselines: B relays what it hears on
+  // bench_raw to its bare sockets; A hears what B's POST /bare rings.
   const listener = await b.pool.connect()
   await listener.query('LISTEN bench_raw')
   let rang: (() => void) | undefined
-  listener.on('notification', () => rang?.())
+  listener.on('notification', (message) => {
+    rang?.()
+    if (message.payload?.startsWith('{"type"')) b.bench.relay(message.payload)
+  })
+  const bareListener = await a.pool.connect()
+  await bareListener.query(`LISTEN ${BARE_CHANNEL}`)
+  let bareRang: (() => void) | undefined
+  bareListener.on('notification', () => bareRang?.())
+  const relaySocket = new ws.WebSocket(`ws://${b.bench.base}/relay`, { perMessageDeflate: false })
+  await opened(relaySocket)
   const payload = JSON.stringify({ t: 'q', id: crypto.randomUUID(), s: SESSION, n: 'bench-0' })
+  // What the relay carries: as large as the question/requested frame a tab gets.
+  const relayed = JSON.stringify({
+    type: 'question/requested',
+    rpcId: crypto.randomUUID(),
+    sessionId: SESSION,
+    questions: questions(0),
+  })
   const agent = keepAlive(1)
   const headers = { 'x-user': USER }
   const ask = [] as number[]
   const respond = [] as number[]
   const raw = [] as number[]
+  const relay = [] as number[]
+  const bare = [] as number[]
 
   async function rawSample(record: boolean) {
     const heard = new Promise<void>((resolve) => {
@@ -95,6 +129,37 @@ async function latency(url: string, quick: boolean): Promise<Entry[]> {
     })
     await heard
     if (record) raw.push(now() - start)
+  }
+
+  /** A's NOTIFY, relayed by B to a bare socket, decoded there: ask → frame without Parley. */
+  async function relaySample(record: boolean) {
+    const arrived = new Promise<void>((resolve) => {
+      relaySocket.once('message', (data) => {
+        JSON.parse(String(data))
+        resolve()
+      })
+    })
+    const start = now()
+    await a.pool.query({
+      name: 'bench_raw',
+      text: 'SELECT pg_notify($1, $2)',
+      values: ['bench_raw', relayed],
+    })
+    await arrived
+    if (record) relay.push(now() - start)
+  }
+
+  /** A bare POST to B that rings A through B's pool: respond → settle without Parley. */
+  async function bareSample(body: string, record: boolean) {
+    const heard = new Promise<void>((resolve) => {
+      bareRang = resolve
+    })
+    const start = now()
+    const reply = postJson(agent, b.bench.base, '/bare', body, headers)
+    await heard
+    const at = now()
+    await reply
+    if (record) bare.push(at - start)
   }
 
   async function sample(i: number, record: boolean) {
@@ -119,48 +184,65 @@ async function latency(url: string, quick: boolean): Promise<Entry[]> {
       ask.push(asked)
       respond.push(settledAt - posted)
     }
+    return body
   }
 
+  let lastBody = JSON.stringify({
+    rpcId: crypto.randomUUID(),
+    sessionId: SESSION,
+    result: { ok: true, answer: ANSWER },
+  })
   try {
     for (let i = 0; i < warmup + samples; i++) {
       const record = i >= warmup
+      // Each kind of sample goes first as often as last.
       if (i % 2 === 0) {
-        await sample(i, record)
+        const body = await sample(i, record)
+        await relaySample(record)
+        await bareSample(body, record)
         await rawSample(record)
       } else {
         await rawSample(record)
-        await sample(i, record)
+        await bareSample(lastBody, record)
+        await relaySample(record)
+        lastBody = await sample(i, record)
       }
     }
   } finally {
     mux.close()
     agent.destroy()
+    relaySocket.close()
     await listener.query('UNLISTEN bench_raw')
     listener.release()
+    await bareListener.query(`UNLISTEN ${BARE_CHANNEL}`)
+    bareListener.release()
     await stopNodes(nodes)
   }
-  const base = quantile(raw, 0.5)
-  const note = `p95 ${quantile(ask, 0.95).toFixed(2)} / ${quantile(respond, 0.95).toFixed(2)} ms; NOTIFY p50 ${base.toFixed(3)} ms; n=${samples}`
-  return [
+  const notify = quantile(raw, 0.5)
+  const p95 = (measured: number[], baseline: number[]) =>
+    `p95 ${quantile(measured, 0.95).toFixed(2)} ms (baseline ${quantile(baseline, 0.95).toFixed(2)} ms)`
+  const raws = `the raw NOTIFY round trip p50 ${notify.toFixed(3)} ms (report); n=${samples}`
+  const entries = [
     entry({
       name: 'B6.cross-node-ask-to-frame.p50',
       value: quantile(ask, 0.5),
       unit: 'ms',
-      baseline: base,
+      baseline: quantile(relay, 0.5),
       budget: 3,
       budgetOnRatio: true,
-      note,
+      note: `baseline: A's NOTIFY relayed by B to a bare socket; ${p95(ask, relay)}; ${raws}`,
     }),
     entry({
       name: 'B6.cross-node-respond-to-settle.p50',
       value: quantile(respond, 0.5),
       unit: 'ms',
-      baseline: base,
+      baseline: quantile(bare, 0.5),
       budget: 3,
       budgetOnRatio: true,
-      note,
+      note: `baseline: a bare POST to B that rings A; ${p95(respond, bare)}; ${raws}`,
     }),
   ]
+  return { entries, notifyMs: notify }
 }
 
 /** Accepted answers per second with `count` nodes: `total` asks, answered 64 at a time; `run` names its channel. */
@@ -221,8 +303,7 @@ const pendingIds: ((rpcId: string) => void)[] = []
 export async function runCluster(quick: boolean): Promise<Entry[]> {
   const db = await startThrowawayPostgres()
   try {
-    const entries = await latency(db.url, quick)
-    const notifyMs = entries[0]?.baseline ?? Number.NaN
+    const { entries, notifyMs } = await latency(db.url, quick)
     const total = quick ? 600 : 3000
     // One node, three, three, one: the other tenants' load drifts, so each
     // figure is the mean of a run before and a run after the other's.

@@ -18,7 +18,15 @@ import { rendererTasks } from './lib/trace.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = `${root}bench/.out/b7`
+/**
+ * A long task: over 100 ms of main-thread CPU, on a machine where prose of
+ * the documented size shows in at most 100 / PROSE_SHARE ms. On a slower run
+ * (other tenants on the cores stretch CPU time too) the bar is that many
+ * times this run's prose median instead, so the count judges the detail, not
+ * the machine's load (bench/README.md, B7).
+ */
 const LONG_TASK_MS = 100
+const PROSE_SHARE = 8
 
 async function buildPage(): Promise<string> {
   await build({
@@ -75,37 +83,48 @@ export async function runMarkdown(quick: boolean): Promise<Entry[]> {
     const cdp = await page.context().newCDPSession(page)
     // threadTicks: CPU time of the renderer's main thread, not wall time.
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+    // The page's first detail, cold: what the first card a person sees costs (a report).
+    const coldMs = await showCost(page, cdp, SHAPES.prose(size))
+    // Warm-up at the sizes measured: the first show of each shape at full size
+    // pays for V8 compiling its paths (prose 152 ms, then 14–17 ms, in one probe).
     for (const name of ['prose', ...HOSTILE] as ShapeName[])
-      await showCost(page, cdp, SHAPES[name](2000))
+      for (const bytes of [size, size * 5]) await showCost(page, cdp, SHAPES[name](bytes))
 
     const ratios: [ShapeName, number, number][] = []
-    let worstTask = 0
-    let long = 0
+    /** Per shape, the longest task of each round. */
+    const traces: [ShapeName, number[]][] = []
     let tasks = 0
-    const offenders: string[] = []
     const prose = SHAPES.prose(size)
     for (const name of HOSTILE) {
       const hostile = [SHAPES[name](size), SHAPES[name](size * 5)]
       const a: number[] = []
       const b: number[] = []
-      await browser.startTracing(page, { categories: ['toplevel'] })
+      const longest: number[] = []
       for (let round = 0; round < samples; round++) {
         const first = round % 2 === 0
+        await browser.startTracing(page, { categories: ['toplevel'] })
         if (first) a.push(await showCost(page, cdp, hostile[0] ?? ''))
         b.push(await showCost(page, cdp, prose))
         if (!first) a.push(await showCost(page, cdp, hostile[0] ?? ''))
         await showCost(page, cdp, hostile[1] ?? '')
+        const traced = rendererTasks(await browser.stopTracing())
+        tasks += traced.length
+        longest.push(Math.max(0, ...traced.map((task) => task.cpu)))
       }
-      const traced = rendererTasks(await browser.stopTracing())
-      tasks += traced.length
-      const over = traced.filter((task) => task.cpu > LONG_TASK_MS)
-      long += over.length
-      if (over.length > 0)
-        offenders.push(`${name} ${over.map((task) => task.cpu.toFixed(0)).join('/')} ms`)
-      worstTask = Math.max(worstTask, ...traced.map((task) => task.cpu))
+      traces.push([name, longest])
       ratios.push([name, median(a), median(b)])
     }
     if (errors.length > 0) throw errors[0]
+    const proseMs = median(ratios.map(([, , base]) => base))
+    const longMs = Math.max(LONG_TASK_MS, PROSE_SHARE * proseMs)
+    const worstTask = Math.max(0, ...traces.flatMap(([, cpu]) => cpu))
+    // A shape has a long task when the median of its rounds' longest tasks is
+    // over the bar: one stall (a major GC, another tenant) is not the shape's.
+    const offenders = traces.filter(([, longest]) => median(longest) > longMs)
+    const long = offenders.length
+    const over = offenders.map(
+      ([name, cpu]) => `${name} ${cpu.map((ms) => ms.toFixed(0)).join('/')} ms`,
+    )
     ratios.sort((x, y) => y[1] / y[2] - x[1] / x[2])
     const [worst] = ratios
     const list = ratios
@@ -115,9 +134,9 @@ export async function runMarkdown(quick: boolean): Promise<Entry[]> {
       entry({
         name: 'B7.detail-long-tasks',
         value: long,
-        unit: 'tasks',
+        unit: 'shapes',
         budget: 0,
-        note: `main-thread tasks over ${LONG_TASK_MS} ms of CPU while showing ${HOSTILE.length} hostile shapes at ${size} and ${size * 5} characters and prose (${tasks} tasks traced, n=${samples} each); the longest took ${worstTask.toFixed(0)} ms (report)${offenders.length > 0 ? `; over: ${offenders.join(', ')}` : ''}`,
+        note: `shapes whose rounds' longest main-thread task has a median over ${longMs.toFixed(0)} ms of CPU (${LONG_TASK_MS} ms, or ${PROSE_SHARE}× prose's median of ${proseMs.toFixed(1)} ms when more) while showing ${HOSTILE.length} hostile shapes at ${size} and ${size * 5} characters and prose (${tasks} tasks traced, n=${samples} each); the longest took ${worstTask.toFixed(0)} ms, and the page's first detail (prose, cold) ${coldMs.toFixed(0)} ms (reports)${over.length > 0 ? `; over: ${over.join(', ')}` : ''}`,
       }),
       entry({
         name: 'B7.detail-worst-shape',

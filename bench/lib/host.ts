@@ -73,15 +73,25 @@ export interface BenchHost {
   base: string
   /** What a bare socket on `/blast` is sent on connect: `count` copies of `frame`, then `mux/ready`. */
   blast: { frame: string; count: number }
+  /** Sends `text` to every bare socket open on `/relay`, as a hub sends a frame to its tabs. */
+  relay(text: string): void
   close(): Promise<void>
+}
+
+/** Bare baselines that need more than the server: what `POST /bare` does before it answers. */
+export interface BareWork {
+  /** Runs with the parsed body before `POST /bare` answers (B6: a `pg_notify`). */
+  beforeReply?: (body: unknown) => Promise<unknown>
 }
 
 /**
  * Starts the host. Bare baselines on the same server: `POST /bare` answers
- * `{"ok":true}`, a WebSocket on `/echo` echoes, one on `/blast` is sent `blast`.
+ * `{"ok":true}` (after `bare.beforeReply`), a WebSocket on `/echo` echoes, one
+ * on `/blast` is sent `blast`, and those on `/relay` are sent what `relay()` is.
  */
 export async function startBenchHost(
   overrides: Partial<QuestionHostOptions<string>> = {},
+  bare: BareWork = {},
 ): Promise<BenchHost> {
   const host = createQuestionHost<string>({
     authenticate: (request) => request.headers.get('x-user'),
@@ -95,8 +105,9 @@ export async function startBenchHost(
       // The same work a small JSON handler does: read the body, answer JSON.
       const chunks: Buffer[] = []
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
-      request.on('end', () => {
-        JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')
+      request.on('end', async () => {
+        const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')
+        await bare.beforeReply?.(parsed)
         const body = '{"ok":true}'
         response.writeHead(200, {
           'content-type': 'application/json',
@@ -118,6 +129,7 @@ export async function startBenchHost(
     maxPayload: 64 * 1024,
   })
   const blast = { frame: '{}', count: 0 }
+  const relayed = new Set<WebSocket>()
   server.on('upgrade', (request, socket, head) => {
     if (request.url === '/echo')
       echo.handleUpgrade(request, socket, head, (peer) => {
@@ -127,6 +139,11 @@ export async function startBenchHost(
       echo.handleUpgrade(request, socket, head, (peer) => {
         for (let i = 0; i < blast.count; i++) peer.send(blast.frame)
         peer.send('{"type":"mux/ready"}')
+      })
+    else if (request.url === '/relay')
+      echo.handleUpgrade(request, socket, head, (peer) => {
+        relayed.add(peer)
+        peer.on('close', () => relayed.delete(peer))
       })
     else if (request.url?.split('?')[0] !== '/api/mux') socket.destroy()
   })
@@ -139,6 +156,9 @@ export async function startBenchHost(
     server,
     base: `127.0.0.1:${port}`,
     blast,
+    relay(text) {
+      for (const peer of relayed) peer.send(text)
+    },
     async close() {
       host.dispose()
       echo.close()
