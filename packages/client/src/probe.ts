@@ -4,30 +4,10 @@ import {
   type MuxTransport,
   parseWith,
 } from '@parley/seam/wire'
+import type { ConnectionReason } from './errors.ts'
 import type { FetchLike } from './respond.ts'
 
-/**
- * Why the downlink cannot open:
- * - `unauthorized`: the host does not know who this is (401; sign in again).
- * - `forbidden-origin`: the host refused this page's origin (403 `ORIGIN_NOT_ALLOWED`;
- *   usually a proxy that rewrites `Host`, or a missing `allowedOrigins` entry).
- * - `forbidden`: this user may not see a session the client asked for (403).
- * - `not-found`: nothing answers the mux path (404, 405): a wrong `muxPath` or base URL.
- * - `busy`: too many open tabs for this user (429) or for the host (503).
- * - `unreachable`: the host did not answer, or a gateway failed (network error, 5xx).
- * - `protocol`: something answered, but not as a Parley host (an HTML page, a 400, a
- *   WebSocket upgrade that fails while the host admits the page).
- * - `no-transport`: this runtime has no `WebSocket` / `EventSource` (server rendering).
- */
-export type ConnectionReason =
-  | 'unauthorized'
-  | 'forbidden-origin'
-  | 'forbidden'
-  | 'not-found'
-  | 'busy'
-  | 'unreachable'
-  | 'protocol'
-  | 'no-transport'
+export type { ConnectionReason }
 
 /** Why the client is not connected, as far as it could find out. */
 export interface ConnectionProblem {

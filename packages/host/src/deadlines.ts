@@ -1,40 +1,11 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
 import type { DeadlineReason, ExtendReceipt, QuestionDeadlineFrame } from '@parley/seam/wire'
-import type { HostTimers } from './types.ts'
+import type { DeadlinePolicy, DeadlinePolicyOption, HostTimers } from './types.ts'
 
 /** The longest delay a timer takes (2^31 − 1 ms, about 24.8 days); longer waits are chained. */
 export const MAX_TIMER_MS = 2 ** 31 - 1
 
-/**
- * How far the people answering may move an ask's deadline (its `timeoutMs`).
- * The host decides; a tab only asks (`POST /api/extend`).
- */
-export interface DeadlinePolicy {
-  /** How much later one "more time" from a tab moves the deadline. @default 300000 (5 min) */
-  stepMs?: number | undefined
-  /**
-   * The latest deadline, counted from when the ask was made: extensions stop
-   * there. An ask whose own `timeoutMs` is longer keeps it and cannot be
-   * extended. @default 3600000 (1 h)
-   */
-  maxTotalMs?: number | undefined
-  /**
-   * Typing or choosing in the card extends the deadline when little time is
-   * left (see `activityWindowMs`). @default false
-   */
-  extendOnActivity?: boolean | undefined
-  /**
-   * With `extendOnActivity`: activity once less than half of this is left
-   * moves the deadline to this long after it, so a person who is still
-   * typing always has between half of it and all of it. @default 60000 (1 min)
-   */
-  activityWindowMs?: number | undefined
-}
-
-/** The policy for every ask, or one per ask (it sees the request, `agent` included). */
-export type DeadlinePolicyOption =
-  | DeadlinePolicy
-  | ((request: AskUserQuestionRequest) => DeadlinePolicy | undefined)
+export type { DeadlinePolicy, DeadlinePolicyOption } from './types.ts'
 
 /** A policy with every figure set. */
 type Figures = { [K in keyof DeadlinePolicy]-?: NonNullable<DeadlinePolicy[K]> }

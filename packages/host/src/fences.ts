@@ -1,7 +1,6 @@
 import { isAllowedHost, LOOPBACK_HOSTS } from './hosts.ts'
 import { type Refusal, type RefusalCode, refusal } from './refusals.ts'
-import type { BodyReader } from './respond.ts'
-import type { HostRequest } from './types.ts'
+import type { BodyReader, HostRequest } from './types.ts'
 
 /**
  * The Origin fence. A request without `Origin` is not from a browser page and

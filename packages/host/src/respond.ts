@@ -5,7 +5,7 @@ import { clientLabel } from './client-label.ts'
 import { admitJsonPost, mayAccess } from './fences.ts'
 import type { PendingEntry } from './pending-table.ts'
 import { REFUSALS, type RefusalCode } from './refusals.ts'
-import type { HostRequest } from './types.ts'
+import type { BodyReader, HostRequest } from './types.ts'
 
 /** What the respond route answers: a status and a JSON body. */
 export interface Reply<T = RespondReceipt> {
@@ -13,11 +13,7 @@ export interface Reply<T = RespondReceipt> {
   body: T | { error: string; code: RefusalCode }
 }
 
-/** A body read: its text, or why there is none. */
-export type BodyRead = string | { failed: 'too-large' | 'timeout' | 'aborted' }
-
-/** Reads the request body as text, at most `limit` bytes within `timeoutMs`. */
-export type BodyReader = (limit: number, timeoutMs: number) => Promise<BodyRead>
+export type { BodyRead, BodyReader } from './types.ts'
 
 /**
  * A `bad-response` receipt lists at most this many issues. The host stops

@@ -2,7 +2,6 @@ import type { AskUserQuestionRequest } from '@parley/seam'
 import type { QuestionOutcome } from '@parley/seam/wire'
 import type { AmendStore } from './amend-store.ts'
 import type { QuestionCoordinator } from './coordinator.ts'
-import type { DeadlinePolicyOption } from './deadlines.ts'
 import type { PendingStore } from './pending-table.ts'
 import type { RefusalCode } from './refusals.ts'
 
@@ -187,3 +186,40 @@ export interface QuestionHostOptions<P> {
   /** Timer functions. @default the global ones */
   timers?: HostTimers
 }
+
+/**
+ * How far the people answering may move an ask's deadline (its `timeoutMs`).
+ * The host decides; a tab only asks (`POST /api/extend`).
+ */
+export interface DeadlinePolicy {
+  /** How much later one "more time" from a tab moves the deadline. @default 300000 (5 min) */
+  stepMs?: number | undefined
+  /**
+   * The latest deadline, counted from when the ask was made: extensions stop
+   * there. An ask whose own `timeoutMs` is longer keeps it and cannot be
+   * extended. @default 3600000 (1 h)
+   */
+  maxTotalMs?: number | undefined
+  /**
+   * Typing or choosing in the card extends the deadline when little time is
+   * left (see `activityWindowMs`). @default false
+   */
+  extendOnActivity?: boolean | undefined
+  /**
+   * With `extendOnActivity`: activity once less than half of this is left
+   * moves the deadline to this long after it, so a person who is still
+   * typing always has between half of it and all of it. @default 60000 (1 min)
+   */
+  activityWindowMs?: number | undefined
+}
+
+/** The policy for every ask, or one per ask (it sees the request, `agent` included). */
+export type DeadlinePolicyOption =
+  | DeadlinePolicy
+  | ((request: AskUserQuestionRequest) => DeadlinePolicy | undefined)
+
+/** A body read: its text, or why there is none. */
+export type BodyRead = string | { failed: 'too-large' | 'timeout' | 'aborted' }
+
+/** Reads the request body as text, at most `limit` bytes within `timeoutMs`. */
+export type BodyReader = (limit: number, timeoutMs: number) => Promise<BodyRead>

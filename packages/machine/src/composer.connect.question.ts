@@ -1,6 +1,6 @@
 import { isBlankText, parseRecommendedLabel } from '@parley/seam'
 import { part } from './composer.anatomy.ts'
-import type { ConnectScope } from './composer.connect.ts'
+import type { ConnectScope } from './composer.connect.scope.ts'
 import { questionStatus } from './composer.selectors.ts'
 
 /** What one option shows. */

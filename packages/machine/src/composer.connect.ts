@@ -1,7 +1,8 @@
-import { type AskUserQuestionItem, askerChain } from '@parley/seam'
-import { type ComposerIds, type ComposerLabels, composerIds, part } from './composer.anatomy.ts'
+import { askerChain } from '@parley/seam'
+import { type ComposerLabels, composerIds, part } from './composer.anatomy.ts'
 import { isEditable } from './composer.answering.ts'
 import { questionParts } from './composer.connect.question.ts'
+import type { ConnectScope } from './composer.connect.scope.ts'
 import { keyIntent } from './composer.keyboard.ts'
 import {
   announcementText,
@@ -25,7 +26,6 @@ import type {
   ComposerRequest,
   ComposerState,
   KeyContext,
-  QuestionDraft,
 } from './composer.types.ts'
 import type { CompositionTracker, KeyInput } from './composition.ts'
 
@@ -51,19 +51,6 @@ export interface ConnectOptions {
    * @default never
    */
   touch?: (() => boolean) | undefined
-}
-
-/** What the part getters share. */
-export interface ConnectScope {
-  state: ComposerState
-  send: (event: ComposerEvent) => void
-  ids: ComposerIds
-  labels: ComposerLabels
-  format: FormatLabel
-  question: AskUserQuestionItem | undefined
-  draft: QuestionDraft | undefined
-  editable: boolean
-  composition: CompositionTracker | undefined
 }
 
 function button(

@@ -11,10 +11,10 @@ export {
 export { isEditable, type TransitionResult } from './composer.answering.ts'
 export { createConnect, createShownStore, type ShownStore } from './composer.connect.memo.ts'
 export type { OptionView } from './composer.connect.question.ts'
+export type { ConnectScope } from './composer.connect.scope.ts'
 export {
   type ComposerApi,
   type ConnectOptions,
-  type ConnectScope,
   connect,
   eyebrowOf,
 } from './composer.connect.ts'

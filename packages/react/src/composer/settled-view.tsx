@@ -2,7 +2,7 @@
 // bundlers do not split that chunk around a shared one.
 import { type RefObject, useId, useLayoutEffect, useRef } from 'react'
 import type { MessagesValue } from './context.ts'
-import type { ComposerEnding } from './settled.tsx'
+import type { ComposerEnding } from './ending.ts'
 
 const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
 

@@ -1,5 +1,4 @@
 import { answerLines, type DraftLine, draftLines, draftsAsText } from '@parley/machine'
-import type { AskUserQuestionAnswer } from '@parley/seam'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { useComposerContext, useMessages } from './context.ts'
@@ -27,22 +26,9 @@ const shown = (lines: DraftLine[]) =>
     answer: displayText(line.answer),
   }))
 
-/**
- * How a request ended without this tab's accepted answer, as the card then
- * says it: answered or dismissed in another tab (with the `answer` that
- * counted, when the host sent it), this tab's answer not used
- * (another tab's came first), the assistant stopped waiting, the user stopped
- * it here (`stopped`), it timed out
- * (after `waitedMs`, when known), or the host no longer has it.
- */
-export type ComposerEnding =
-  | { kind: 'answered-elsewhere'; answer?: AskUserQuestionAnswer | undefined }
-  | { kind: 'answer-not-used' }
-  | { kind: 'cancelled-elsewhere' }
-  | { kind: 'aborted' }
-  | { kind: 'stopped' }
-  | { kind: 'timed-out'; waitedMs?: number | undefined }
-  | { kind: 'gone' }
+import type { ComposerEnding } from './ending.ts'
+
+export type { ComposerEnding }
 
 /** Props of {@link Settled}. */
 export interface SettledProps {
