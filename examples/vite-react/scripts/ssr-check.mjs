@@ -26,7 +26,17 @@ function Page() {
   )
 }
 
+// React warns on the server through console.error (useLayoutEffect, keys,
+// markup that will not hydrate): an adopter's server log must stay clean.
+const warnings = []
+const { error, warn } = console
+console.error = (...args) => warnings.push(args.join(' '))
+console.warn = console.error
 const html = renderToString(h(Page))
+console.error = error
+console.warn = warn
+if (warnings.length > 0)
+  throw new Error(`server rendering warned ${warnings.length} times:\n${warnings.join('\n')}`)
 if (!html.includes('aria-label="Message"'))
   throw new Error(`the chat input did not render: ${html}`)
 if (!html.includes('data-scope="connection-banner"')) throw new Error('the banner did not render')

@@ -6,10 +6,11 @@ import {
   parseRecommendedLabel,
 } from '@parley/seam'
 import type { AmendReceipt } from '@parley/seam/wire'
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { ANSWERED_MESSAGES, type AnsweredMessages } from '../amend/messages.ts'
 import type { ComposerLocale } from '../locales/index.ts'
 import { displayText } from '../text/display-text.ts'
+import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import { storageWithAnswer } from './answer-drafts.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
 
@@ -114,7 +115,7 @@ export function AnsweredCard({
   // Each opening starts from the answer that stands then.
   const [storage, setStorage] = useState(() => storageWithAnswer(standing.rpcId, standing.answer))
 
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const target = focusNext.current
     focusNext.current = null
     const root = rootRef.current

@@ -1,6 +1,7 @@
 import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import type { ComposerSendResult } from './controller.ts'
 import { focusIsFree, focusIsLost } from './focus.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
@@ -147,7 +148,7 @@ export function ComposerSlot({
   // Before paint, so a takeover or a hand back is one frame: the card is never painted
   // where it waits, nor the input beside a card still on screen (either would shift the page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `wake` re-runs the check after a pause
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     if (activeId === null) {
       if (!sending) setTakenOver(null)
       return
@@ -198,7 +199,7 @@ export function ComposerSlot({
     }
   }, [waitingId])
 
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const slot = slotRef.current
     // `inert` as an attribute, so React 18 (which has no `inert` prop) and 19 agree. It
     // goes first, so focus can land in the input.
@@ -249,7 +250,7 @@ export function ComposerSlot({
   const hidden = takenOver !== null
 
   // After a card was closed or left: focus goes home (the chat input, else the pending card).
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     if (!focusInputNext.current) return
     focusInputNext.current = false
     const slot = slotRef.current

@@ -11,7 +11,7 @@ import {
   isFinished,
 } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import {
@@ -21,6 +21,7 @@ import {
   loadComposerLocale,
   loadedComposerLocale,
 } from '../locales/index.ts'
+import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import type { ComposerContextValue, ComposerUiState, MessagesValue } from './context.ts'
 import { failureEvent, receiptEvent } from './receipt.ts'
 import {
@@ -123,7 +124,7 @@ function selectorFor(target: FocusTarget): string {
 /** Moves focus where the machine's focus effects say, after the commit that rendered it. */
 export function useFocusEffects(ctx: ComposerContextValue): void {
   const focus = useStore(ctx.ui, (ui) => ui.focus)
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const root = ctx.rootRef.current
     if (!focus || !root) return
     const element =
@@ -169,7 +170,7 @@ export function useComposerController(options: QuestionComposerOptions): Compose
   const { onAnswer, onCancel, stateReducer, request, resolution } = options
   const storage = options.draftStorage === undefined ? defaultDraftStorage() : options.draftStorage
 
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const settle = (promise: () => ComposerSendResult) => {
       let pending: Promise<unknown>
       try {

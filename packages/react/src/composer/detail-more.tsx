@@ -1,5 +1,6 @@
-import { type RefObject, useLayoutEffect, useState } from 'react'
+import { type RefObject, useState } from 'react'
 import type { ComposerMessages } from '../locales/index.ts'
+import { useClientLayoutEffect } from '../text/layout-effect.ts'
 
 /**
  * "Show more" and "Show less" by the card's `lang`. They live in this lazy
@@ -31,7 +32,7 @@ export default function DetailMore({ box, messages }: DetailMoreProps) {
   const [open, setOpen] = useState(false)
   const words = WORDS[messages.lang] ?? (WORDS.en as readonly [string, string])
 
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const element = box.current
     if (!element) return
     element.toggleAttribute('data-clipped', taller && !open)

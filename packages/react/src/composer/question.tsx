@@ -1,6 +1,7 @@
 import { type ComposerState, selectCustomText } from '@parley/machine'
-import { type ChangeEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
+import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import { createAutosize } from './autosize.ts'
 import { useComposerContext } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
@@ -107,7 +108,7 @@ export function CustomAnswer() {
     return true
   }
   // After every render (they are rare: typing renders nothing), so it sees the current field.
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const element = field.current
     if (!element) return
     write(element, ctx.store.getState())

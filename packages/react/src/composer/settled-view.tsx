@@ -1,6 +1,7 @@
 // This chunk imports nothing the composer's eager chunk holds (only React), so
 // bundlers do not split that chunk around a shared one.
-import { type RefObject, useId, useLayoutEffect, useRef } from 'react'
+import { type RefObject, useId, useRef } from 'react'
+import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import type { MessagesValue } from './context.ts'
 import type { ComposerEnding } from './ending.ts'
 
@@ -114,7 +115,7 @@ export default function SettledView({
   onShown,
 }: SettledViewProps) {
   const shown = useRef(onShown)
-  useLayoutEffect(() => shown.current(), [])
+  useClientLayoutEffect(() => shown.current(), [])
   const text =
     told ??
     (ending.kind === 'timed-out' && ending.waitedMs !== undefined && ending.waitedMs > 0

@@ -1,15 +1,7 @@
 import type { ClientQuestion, QuestionClientState } from '@parley/client'
 import type { ComposerOutcome } from '@parley/machine'
 import { askerChain } from '@parley/seam'
-import {
-  type MouseEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react'
+import { type MouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { QuestionComposer, type QuestionComposerProps } from '../composer/question-composer.tsx'
 import { type Attempt, endingFor } from '../composer/retired.ts'
@@ -20,6 +12,7 @@ import { useQuestionClient } from '../connection/client-context.tsx'
 import type { DeadlineMessages } from '../deadline/messages.ts'
 import { type ComposerLocale, format } from '../locales/index.ts'
 import { displayText } from '../text/display-text.ts'
+import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import { INBOX_MESSAGES, type InboxMessages } from './messages.ts'
 import { TimeLeft, useClock } from './time-left.tsx'
 import { useInbox } from './use-inbox.ts'
@@ -187,7 +180,7 @@ export function Inbox({
 
   // A card that went took focus with it: give it to the heading, never to <body>.
   const hadFocus = useRef(false)
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const active = document.activeElement
     if (hadFocus.current && (!active || active === document.body)) headingRef.current?.focus()
   })
