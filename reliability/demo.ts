@@ -43,6 +43,12 @@ export async function startDemo(options: Partial<DemoServerOptions> = {}) {
     webRoot: '/nonexistent-web-root',
     testApi: true,
     mintLimit: false,
+    // Node's fetch closes an idle keep-alive socket a second before the host's
+    // keepAliveTimeout says it will; a test process whose timers run seconds
+    // late (a loaded machine) then sends a POST on a socket the host just
+    // closed and reads ECONNRESET (CI run 140). A browser retries such a POST;
+    // undici does not. Idle sockets here stay a minute, longer than any test waits.
+    keepAliveTimeout: 60_000,
     ...options,
   })
   await new Promise<void>((resolve) => demo.server.listen(0, '127.0.0.1', resolve))

@@ -116,18 +116,14 @@ export function createClusterAsks(deps: ClusterDeps) {
     const { signal } = request
     const onAbort = () => void claim(rpcId, { outcome: 'aborted', cause: signal?.reason })
     signal?.addEventListener('abort', onAbort, { once: true })
+    // One reading of the clock: two could tick apart and put the deadline a millisecond early.
+    const now = deps.now()
     const cancelTimer =
       deadlineAt === undefined
         ? undefined
         : deps.deadlines.start(
             // A re-attached ask keeps the deadline it was asked with.
-            {
-              rpcId,
-              sessionId,
-              request,
-              requestedAt: deps.now(),
-              timeoutMs: deadlineAt - deps.now(),
-            },
+            { rpcId, sessionId, request, requestedAt: now, timeoutMs: deadlineAt - now },
             () =>
               void claim(rpcId, {
                 outcome: 'timed-out',
