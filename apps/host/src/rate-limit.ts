@@ -68,10 +68,17 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
   }
 }
 
+/** The largest unread upload a refusal drains to keep the connection (bytes). */
+const DRAIN_BYTES = 64 * 1024
+
 /**
  * Spends a token for the request's key, or answers `429` with `retry-after`
- * and `{ error: { code: 'RATE_LIMITED' } }` (the body is never read). True
- * when the request was refused.
+ * and `{ error: { code: 'RATE_LIMITED' } }` (the body is never parsed). True
+ * when the request was refused. A small upload is drained first and the
+ * connection kept: a reply sent while the client is still writing, on a
+ * connection the server then closes, reaches the client as ECONNRESET
+ * instead of a 429 it could honour. A larger or unsized one is answered at
+ * once and the connection closed.
  */
 export function refuseWhenLimited(
   limiter: RateLimiter,
@@ -82,13 +89,17 @@ export function refuseWhenLimited(
   const decision = limiter.take(key)
   if (decision.ok) return false
   const seconds = decision.retryAfterSeconds
-  // The unread upload is not worth keeping the connection for.
+  const reply = (keep: boolean) =>
+    sendJson(
+      res,
+      429,
+      { error: { code: 'RATE_LIMITED', message: `Too many requests; retry after ${seconds} s.` } },
+      { 'retry-after': String(seconds), ...(!keep && { connection: 'close' }) },
+    )
   req.resume()
-  sendJson(
-    res,
-    429,
-    { error: { code: 'RATE_LIMITED', message: `Too many requests; retry after ${seconds} s.` } },
-    { 'retry-after': String(seconds), connection: 'close' },
-  )
+  const length = Number(req.headers['content-length'] ?? Number.NaN)
+  if (req.complete) reply(true)
+  else if (length <= DRAIN_BYTES) req.once('end', () => reply(true))
+  else reply(false)
   return true
 }

@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRateLimiter } from '../src/rate-limit.ts'
@@ -69,6 +70,57 @@ describe('the demo host behind the limiter', () => {
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('2')
     expect(limited.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String) } })
+  })
+
+  it('answers a refused small upload on the connection it came on, and keeps it open', async () => {
+    const demo = createDemoServer({
+      webRoot: '/nonexistent-web-root',
+      rateLimit: { burst: 1, perSecond: 0.1 },
+    })
+    await new Promise<void>((resolve) => demo.server.listen(0, '127.0.0.1', resolve))
+    close = demo.close
+    let connections = 0
+    demo.server.on('connection', () => connections++)
+    const { port } = demo.server.address() as AddressInfo
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const body = JSON.stringify({ rpcId: 'x', pad: 'y'.repeat(8_000) })
+    const post = () =>
+      new Promise<{ status: number; code: string }>((resolve, reject) => {
+        const request = httpRequest({
+          host: '127.0.0.1',
+          port,
+          path: '/api/respond',
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        })
+        request.on('response', (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8')
+            resolve({ status: response.statusCode ?? 0, code: JSON.parse(text).error?.code ?? '' })
+          })
+        })
+        request.on('error', reject)
+        // The body in two writes: the refusal is decided before the rest has arrived.
+        request.write(body.slice(0, 100))
+        setImmediate(() => request.end(body.slice(100)))
+      })
+    try {
+      await post()
+      const refused = [await post(), await post()]
+      expect(refused).toEqual([
+        { status: 429, code: 'RATE_LIMITED' },
+        { status: 429, code: 'RATE_LIMITED' },
+      ])
+      expect(connections).toBe(1)
+    } finally {
+      agent.destroy()
+    }
   })
 
   it('limits the demo API routes too, but not reads or another principal', async () => {
