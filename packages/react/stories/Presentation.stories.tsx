@@ -7,6 +7,8 @@ import {
   composerArgs,
   Frame,
   findCard,
+  layoutPreviews,
+  loadIntentViews,
   loadMarkdown,
   planReview,
   projectName,
@@ -25,7 +27,7 @@ type Story = StoryObj<typeof meta>
 /** A single plan-review question: the plan, Approve / Keep planning and "Chat about it". */
 export const PlanReview: Story = {
   args: { request: request([planReview]) },
-  loaders: [loadMarkdown],
+  loaders: [loadMarkdown, loadIntentViews],
   play: async ({ canvasElement, args }) => {
     const { ui } = card(canvasElement)
     await expect(await ui.findByRole('heading', { name: 'Plan' })).toBeVisible()
@@ -35,6 +37,44 @@ export const PlanReview: Story = {
     await expect(ui.getByRole('button', { name: 'Chat about it' })).toBeVisible()
     await expect(ui.queryByRole('radiogroup')).not.toBeInTheDocument()
     await expect(args.onAnswer).not.toHaveBeenCalled()
+  },
+}
+
+/**
+ * Options with previews: the focused option's preview beside the options
+ * (below them on a narrow card), read as that option's description.
+ */
+export const OptionPreviews: Story = {
+  args: { request: request([layoutPreviews]) },
+  loaders: [loadMarkdown, loadIntentViews],
+  play: async ({ canvasElement }) => {
+    const { ui } = card(canvasElement)
+    const grid = ui.getByRole('radio', { name: /Grid/ })
+    await expect(await ui.findByText(/│ Jobs │/)).toBeVisible()
+    await expect(grid).toHaveAccessibleDescription(/Cards in rows/)
+    await userEvent.click(ui.getByRole('radio', { name: 'List' }))
+    await expect(await ui.findByRole('heading', { name: 'One row per item' })).toBeVisible()
+    await expect(ui.getByText(/│ Jobs │/)).not.toBeVisible()
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(ui.getByRole('radio', { name: 'Kanban' })).toHaveFocus()
+    await expect(ui.getByText(/Columns by/)).toBeVisible()
+    await expect(ui.getByRole('radio', { name: 'Kanban' })).toHaveAccessibleDescription(
+      'Columns by status: To do, Doing, Done.',
+    )
+  },
+}
+
+/** The same previews on a phone-width card: below the options. */
+export const OptionPreviewsNarrow: Story = {
+  args: { request: request([layoutPreviews]) },
+  loaders: [loadMarkdown, loadIntentViews],
+  decorators: [(Story) => <Frame width={340}>{Story()}</Frame>],
+  play: async ({ canvasElement }) => {
+    const { root, ui } = card(canvasElement)
+    await expect(await ui.findByText(/│ Jobs │/)).toBeVisible()
+    const options = root.querySelector('[data-part="options"]')?.getBoundingClientRect()
+    const previews = root.querySelector('[data-part="option-previews"]')?.getBoundingClientRect()
+    await expect(previews?.top).toBeGreaterThanOrEqual((options?.bottom ?? 0) - 0.5)
   },
 }
 

@@ -8,12 +8,28 @@ import * as v from 'valibot'
 import { droppable } from './droppable.ts'
 import { isBlankText } from './text.ts'
 
+/**
+ * The largest option `preview`, in bytes of UTF-8 (8 KiB): a mockup or a code
+ * snippet, not a document. `validateRequest` (and so every `ask()`) refuses a
+ * larger one with `INVALID_QUESTION` (rule `preview-too-large`); the schema
+ * itself caps it at as many UTF-16 code units, which every preview within the
+ * byte limit meets, so a browser parsing the wire needs no UTF-8 encoder.
+ */
+export const MAX_OPTION_PREVIEW_BYTES = 8192
+
 /** One selectable answer offered to the user. */
 export const AskUserQuestionOptionSchema = v.object({
   /** User-facing label; also the value returned in `selected`. */
   label: v.string(),
   /** Optional help text shown under the label. */
   description: v.optional(v.string()),
+  /**
+   * What choosing it would look like (Markdown, code fences included): a
+   * mockup, a snippet, a comparison. A capable UI shows the focused or
+   * selected option's preview beside (or below) the options. At most
+   * {@link MAX_OPTION_PREVIEW_BYTES} bytes of UTF-8.
+   */
+  preview: v.optional(v.pipe(v.string(), v.maxLength(MAX_OPTION_PREVIEW_BYTES))),
 })
 
 /**

@@ -5,6 +5,7 @@ import { createAutosize } from './autosize.ts'
 import { useComposerContext } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { CheckIcon } from './icons.tsx'
+import { WithPreviews } from './intent-body.tsx'
 import { useApiValue, usePart, useStaticApi, useStaticPart } from './use-part.ts'
 
 /** The question on screen: title, detail, options and the custom answer. */
@@ -36,12 +37,17 @@ export function Detail() {
   return detail ? <MarkdownDetail source={detail} props={props} /> : null
 }
 
-/** Radios (single-select) or checkboxes (multi-select). Renders nothing for free-text questions. */
+/**
+ * Radios (single-select) or checkboxes (multi-select), beside (or above) the
+ * focused option's preview when options have previews (a lazy chunk).
+ * Renders nothing for free-text questions.
+ */
 export function Options({ children }: { children?: ReactNode }) {
   const count = useApiValue((api) => api.optionCount)
   const props = usePart((api) => api.getOptionsProps())
+  const previews = useApiValue((api) => api.hasPreviews)
   if (count === 0) return null
-  return (
+  const list = (
     <div {...props}>
       {children ??
         Array.from({ length: count }, (_, index) => (
@@ -50,6 +56,7 @@ export function Options({ children }: { children?: ReactNode }) {
         ))}
     </div>
   )
+  return previews ? <WithPreviews list={list} /> : list
 }
 
 /** One option: label (without the recommended suffix), badge, description. */

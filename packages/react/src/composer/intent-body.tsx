@@ -1,0 +1,76 @@
+import { part } from '@parley/machine'
+import type { AskUserQuestionItem } from '@parley/seam'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { displayText } from '../text/display-text.ts'
+import { useMessages } from './context.ts'
+import { MarkdownDetail } from './detail.tsx'
+import { Body, Status } from './footer.tsx'
+import { Title } from './question.tsx'
+import { useApiValue, usePart, useStaticPart } from './use-part.ts'
+
+/**
+ * What the intent views (plan review, approval) use of the composer: its
+ * parts and hooks, handed to them as a prop, so their lazy chunk imports
+ * nothing but React and the eager chunk is not split around a shared one.
+ */
+const KIT = {
+  Body,
+  Status,
+  Title,
+  MarkdownDetail,
+  displayText,
+  useApiValue,
+  useMessages,
+  usePart,
+  useStaticPart,
+}
+
+/** The composer's parts and hooks, as the intent views get them. */
+export type ComposerKit = typeof KIT
+
+type IntentViewModule = typeof import('./intent-view.tsx')
+let loaded: IntentViewModule | undefined
+
+/**
+ * Loads the intent views' chunk (the plan-review and approval bodies, the
+ * option previews) once; the first card that shows one asks for it. Most
+ * cards never do.
+ */
+export const preloadIntentViews = (): Promise<IntentViewModule> =>
+  import('./intent-view.tsx').then((module) => (loaded = module))
+
+const LazyView = lazy(preloadIntentViews)
+// Once loaded, rendered at once: a lazy component suspends on its first render even then.
+const view = () => loaded?.default ?? LazyView
+
+/** The body of a card whose question declares an intent the kit renders (`kind`). */
+export function IntentBody({
+  kind,
+  question,
+}: {
+  kind: 'plan-review' | 'approval'
+  question: AskUserQuestionItem
+}) {
+  const View = view()
+  return (
+    <Suspense fallback={<Body />}>
+      <View kind={kind} question={question} kit={KIT} />
+    </Suspense>
+  )
+}
+
+/**
+ * The options (`list`) beside the focused option's preview on a wide card,
+ * above it on a narrow one; the previews come with the intent views' chunk.
+ */
+export function WithPreviews({ list }: { list: ReactNode }) {
+  const View = view()
+  return (
+    <div {...part('options-layout')}>
+      {list}
+      <Suspense fallback={null}>
+        <View kind="previews" kit={KIT} />
+      </Suspense>
+    </div>
+  )
+}
