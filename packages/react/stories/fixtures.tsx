@@ -134,6 +134,28 @@ export const layoutPreviews: AskUserQuestionItem = {
   ],
 }
 
+/** A permission request for a tool call (an approval intent), as an agent adapter asks it. */
+export function approval(tool: string, input: Record<string, unknown>): AskUserQuestionItem {
+  return {
+    id: `approval-${tool}`,
+    header: tool,
+    question: `Allow Claude to use ${tool}?`,
+    options: [
+      { label: 'Allow once' },
+      { label: 'Always allow', description: `Always allow ${tool} in this project` },
+      { label: 'Deny', description: 'Or type what Claude should do instead' },
+    ],
+    intent: {
+      kind: 'approval',
+      tool,
+      input,
+      allow: 'Allow once',
+      always: ['Always allow'],
+      deny: 'Deny',
+    },
+  }
+}
+
 /** Ten questions, alternating single-select and free text. */
 export const tenQuestions: AskUserQuestionItem[] = Array.from({ length: 10 }, (_, index) =>
   index % 2 === 0

@@ -1,5 +1,11 @@
 export { type AskUserQuestionAmendment, changedAnswers } from './amendment.ts'
 export type { IssueLimit } from './answer-body.ts'
+export {
+  type ApprovalDecision,
+  type ApprovalIntent,
+  approvalDecision,
+  approvalOf,
+} from './approval.ts'
 export { ASKER_SEPARATOR, askerChain, isSubagentAsker } from './asker.ts'
 export {
   isUserQuestionError,

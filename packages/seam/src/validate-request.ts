@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { approvalIssues } from './approval.ts'
 import { shapeIssues } from './issues.ts'
 import {
   emptyBatchIssues,
@@ -111,9 +112,18 @@ function ownField(value: unknown, key: string): unknown {
   return Reflect.get(value, key)
 }
 
-/** @internal The second half of `validateRequest`: intents. */
+/**
+ * @internal The second half of `validateRequest`: intents. The approval rules
+ * are checked here, where a request is made, and not in the wire parse: a
+ * browser renders an approval card only for an approval `approvalOf` reads
+ * (the generic card otherwise), so it needs no copy of them.
+ */
 export function checkRequestIntents(request: AskUserQuestionRequest): ValidationIssue[] {
-  return intentRuleIssues(request.questions)
+  const found = intentRuleIssues(request.questions)
+  request.questions.forEach((item, index) => {
+    if (item.intent?.kind === 'approval') found.push(...approvalIssues(item, index))
+  })
+  return found
 }
 
 function emptyBatch(): RequestValidation {

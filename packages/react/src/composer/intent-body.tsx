@@ -1,12 +1,11 @@
 import { part } from '@parley/machine'
 import type { AskUserQuestionItem } from '@parley/seam'
 import { lazy, type ReactNode, Suspense } from 'react'
-import { displayText } from '../text/display-text.ts'
 import { useMessages } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { Body, Status } from './footer.tsx'
 import { Title } from './question.tsx'
-import { useApiValue, usePart, useStaticPart } from './use-part.ts'
+import { useApiValue, usePart } from './use-part.ts'
 
 /**
  * What the intent views (plan review, approval) use of the composer: its
@@ -18,11 +17,9 @@ const KIT = {
   Status,
   Title,
   MarkdownDetail,
-  displayText,
   useApiValue,
   useMessages,
   usePart,
-  useStaticPart,
 }
 
 /** The composer's parts and hooks, as the intent views get them. */
@@ -43,34 +40,31 @@ const LazyView = lazy(preloadIntentViews)
 // Once loaded, rendered at once: a lazy component suspends on its first render even then.
 const view = () => loaded?.default ?? LazyView
 
-/** The body of a card whose question declares an intent the kit renders (`kind`). */
+/**
+ * The body of a card whose question declares an intent (a plan review, an
+ * approval); or, with `list`, the options (`list`) beside the focused option's
+ * preview on a wide card and above it on a narrow one. Both from the intent
+ * views' chunk.
+ */
 export function IntentBody({
-  kind,
   question,
+  list,
 }: {
-  kind: 'plan-review' | 'approval'
-  question: AskUserQuestionItem
+  question?: AskUserQuestionItem
+  list?: ReactNode
 }) {
   const View = view()
-  return (
-    <Suspense fallback={<Body />}>
-      <View kind={kind} question={question} kit={KIT} />
+  const body = (
+    <Suspense fallback={question?.intent?.kind === 'plan-review' ? <Body /> : null}>
+      <View question={question} kit={KIT} />
     </Suspense>
   )
-}
-
-/**
- * The options (`list`) beside the focused option's preview on a wide card,
- * above it on a narrow one; the previews come with the intent views' chunk.
- */
-export function WithPreviews({ list }: { list: ReactNode }) {
-  const View = view()
-  return (
+  return list ? (
     <div {...part('options-layout')}>
       {list}
-      <Suspense fallback={null}>
-        <View kind="previews" kit={KIT} />
-      </Suspense>
+      {body}
     </div>
+  ) : (
+    body
   )
 }

@@ -1,15 +1,20 @@
-// This chunk imports nothing the composer's eager chunk holds (only React and
-// types): the composer's parts and hooks come in the `kit` prop.
+// This chunk imports nothing the composer's eager chunk holds but React and
+// `displayText` (already a chunk of its own, shared with the Markdown one): the
+// composer's parts and hooks come in the `kit` prop.
 import type { AskUserQuestionItem } from '@parley/seam'
 import { lazy, Suspense } from 'react'
+import { displayText } from '../text/display-text.ts'
+import { ApprovalCall } from './approval-call.tsx'
 import type { ComposerKit } from './intent-body.tsx'
 
 const Markdown = lazy(() => import('../markdown/markdown.tsx'))
 
 /** Props of the intent views. */
-export type IntentViewProps =
-  | { kind: 'plan-review' | 'approval'; question: AskUserQuestionItem; kit: ComposerKit }
-  | { kind: 'previews'; kit: ComposerKit }
+export interface IntentViewProps {
+  /** The question whose intent to render; none for the option previews of the one on screen. */
+  question?: AskUserQuestionItem | undefined
+  kit: ComposerKit
+}
 
 const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
 
@@ -55,9 +60,7 @@ function PlanAction({
 }) {
   const text = kit.useApiValue((api) => api.planActionText(label))
   const props = kit.usePart((api) => api.getPlanActionProps(label, variant))
-  return (
-    <button {...props}>{props['aria-busy'] ? text : <bdi>{kit.displayText(text)}</bdi>}</button>
-  )
+  return <button {...props}>{props['aria-busy'] ? text : <bdi>{displayText(text)}</bdi>}</button>
 }
 
 function ChatAboutIt({ kit }: { kit: ComposerKit }) {
@@ -73,7 +76,7 @@ function ChatAboutIt({ kit }: { kit: ComposerKit }) {
 function PlanReviewBody({ question, kit }: { question: AskUserQuestionItem; kit: ComposerKit }) {
   const { Body, Status, Title, MarkdownDetail } = kit
   const minimized = kit.useApiValue((api) => api.minimized)
-  const detail = kit.useStaticPart((api) => api.getDetailProps('plan'))
+  const detail = kit.usePart((api) => api.getDetailProps('plan'))
   const approve = question.intent?.approve ?? ''
   const decline = (question.options ?? []).find((option) => option.label !== approve)?.label
   return (
@@ -96,10 +99,9 @@ function PlanReviewBody({ question, kit }: { question: AskUserQuestionItem; kit:
   )
 }
 
-/** The body of a card with an intent (a plan review, an approval), or a question's option previews. */
-export default function IntentView(props: IntentViewProps) {
-  if (props.kind === 'previews') return <OptionPreviews kit={props.kit} />
-  if (props.kind === 'plan-review')
-    return <PlanReviewBody question={props.question} kit={props.kit} />
-  return null
+/** The body of a plan review, an approval's tool call, or (without a question) the option previews. */
+export default function IntentView({ question, kit }: IntentViewProps) {
+  if (!question) return <OptionPreviews kit={kit} />
+  if (question.intent?.kind === 'approval') return <ApprovalCall question={question} kit={kit} />
+  return <PlanReviewBody question={question} kit={kit} />
 }

@@ -12,6 +12,7 @@ export function isPlanReview(request: ComposerRequest): AskUserQuestionItem | nu
   if (question?.intent?.kind !== 'plan-review' || !question.detail) return null
   if (question.multiSelect === true) return null
   const labels = (question.options ?? []).map((option) => option.label)
-  if (labels.length > 2 || !labels.includes(question.intent.approve)) return null
+  const { approve } = question.intent
+  if (labels.length > 2 || approve === undefined || !labels.includes(approve)) return null
   return question
 }

@@ -167,7 +167,7 @@ function CardView({
       {/* The question keeps its place, so a held field keeps its element, focus and caret. */}
       {!ending || held ? (
         plan ? (
-          <IntentBody kind="plan-review" question={plan} />
+          <IntentBody question={plan} />
         ) : (
           <Body>
             <Question />

@@ -5,7 +5,7 @@ import { createAutosize } from './autosize.ts'
 import { useComposerContext } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { CheckIcon } from './icons.tsx'
-import { WithPreviews } from './intent-body.tsx'
+import { IntentBody } from './intent-body.tsx'
 import { useApiValue, usePart, useStaticApi, useStaticPart } from './use-part.ts'
 
 /** The question on screen: title, detail, options and the custom answer. */
@@ -30,11 +30,20 @@ export function Title() {
   return <h2 {...useStaticPart((api) => api.getTitleProps())}>{displayText(text)}</h2>
 }
 
-/** The question's Markdown `detail`, rendered safely (lazy chunk). */
+/**
+ * The question's Markdown `detail`, rendered safely (lazy chunk); for an
+ * approval, the tool call it asks about first (the intent views' chunk).
+ */
 export function Detail() {
-  const detail = useApiValue((api) => api.question?.detail)
+  const question = useApiValue((api) => api.question)
   const props = useStaticPart((api) => api.getDetailProps())
-  return detail ? <MarkdownDetail source={detail} props={props} /> : null
+  const detail = question?.detail
+  return (
+    <>
+      {question?.intent?.kind === 'approval' ? <IntentBody question={question} /> : null}
+      {detail ? <MarkdownDetail source={detail} props={props} /> : null}
+    </>
+  )
 }
 
 /**
@@ -56,7 +65,7 @@ export function Options({ children }: { children?: ReactNode }) {
         ))}
     </div>
   )
-  return previews ? <WithPreviews list={list} /> : list
+  return previews ? <IntentBody list={list} /> : list
 }
 
 /** One option: label (without the recommended suffix), badge, description. */
