@@ -22,6 +22,7 @@ export const PACKAGES = [
   'host-postgres',
   'react',
   'mcp',
+  'claude-agent-sdk',
 ]
 
 function files(dir, test) {

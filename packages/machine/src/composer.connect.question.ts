@@ -11,6 +11,8 @@ export interface OptionView {
   display: string
   recommended: boolean
   description: string | undefined
+  /** What choosing it would look like (Markdown), when the agent offered one. */
+  preview: string | undefined
   checked: boolean
   /** The digit that chooses it (1–9), if any. */
   shortcut: string | undefined
@@ -31,6 +33,7 @@ export function questionParts(scope: ConnectScope) {
       display,
       recommended,
       description: source?.description,
+      preview: source?.preview,
       checked: source ? (draft?.selected.includes(label) ?? false) : false,
       shortcut: index < 9 ? String(index + 1) : undefined,
     }
@@ -50,12 +53,15 @@ export function questionParts(scope: ConnectScope) {
         : labels.freeTextPlaceholder
   const submitting = state.phase === 'submitting'
   const chosen = draft?.selected[0]
+  const previews = question?.options?.some((source) => source.preview !== undefined) === true
 
   return {
     /** Number of options of the question on screen (0 for free text). */
     optionCount: question?.options?.length ?? 0,
     /** What option `index` shows. */
     option,
+    /** Some option of the question on screen has a `preview`: the options show beside them. */
+    hasPreviews: previews,
     /** The text of the custom answer as the machine has it. */
     customText: custom,
     /** Label of the custom-answer field ("Other answer" inline, "Your answer" for free text). */
@@ -89,6 +95,7 @@ export function questionParts(scope: ConnectScope) {
       const described = [
         view.recommended ? optionId(index, 'badge') : '',
         view.description ? optionId(index, 'description') : '',
+        view.preview !== undefined ? optionId(index, 'preview') : '',
       ].filter(Boolean)
       return {
         ...part('option'),
@@ -118,6 +125,21 @@ export function questionParts(scope: ConnectScope) {
       id: optionId(index, 'description'),
       dir: 'auto',
     }),
+    /**
+     * Option `index`'s preview, its description (`aria-describedby`): shown
+     * (`data-state="open"`) while that option has roving focus, which follows
+     * the choice; the others are `hidden` (the styles keep their space).
+     */
+    getOptionPreviewProps: (index: number) => {
+      const open = state.activeOption === index
+      return {
+        ...part('option-preview'),
+        id: optionId(index, 'preview'),
+        'data-state': open ? 'open' : 'closed',
+        hidden: !open || undefined,
+        dir: 'auto',
+      }
+    },
     getOptionKeyProps: () => ({ ...part('option-key'), 'aria-hidden': true }),
     getCustomAnswerProps: () => ({
       ...part('custom-answer'),

@@ -2,11 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { QuestionComposer } from '../src/index.ts'
 import {
+  approval,
   card,
   colour,
   composerArgs,
   Frame,
   findCard,
+  layoutPreviews,
+  loadIntentViews,
   loadMarkdown,
   planReview,
   projectName,
@@ -25,7 +28,7 @@ type Story = StoryObj<typeof meta>
 /** A single plan-review question: the plan, Approve / Keep planning and "Chat about it". */
 export const PlanReview: Story = {
   args: { request: request([planReview]) },
-  loaders: [loadMarkdown],
+  loaders: [loadMarkdown, loadIntentViews],
   play: async ({ canvasElement, args }) => {
     const { ui } = card(canvasElement)
     await expect(await ui.findByRole('heading', { name: 'Plan' })).toBeVisible()
@@ -34,6 +37,105 @@ export const PlanReview: Story = {
     await expect(ui.getByRole('button', { name: 'Keep planning' })).toBeVisible()
     await expect(ui.getByRole('button', { name: 'Chat about it' })).toBeVisible()
     await expect(ui.queryByRole('radiogroup')).not.toBeInTheDocument()
+    await expect(args.onAnswer).not.toHaveBeenCalled()
+  },
+}
+
+/**
+ * Options with previews: the focused option's preview beside the options
+ * (below them on a narrow card), read as that option's description.
+ */
+export const OptionPreviews: Story = {
+  args: { request: request([layoutPreviews]) },
+  loaders: [loadMarkdown, loadIntentViews],
+  play: async ({ canvasElement }) => {
+    const { ui } = card(canvasElement)
+    const grid = ui.getByRole('radio', { name: /Grid/ })
+    await expect(await ui.findByText(/│ Jobs │/)).toBeVisible()
+    await expect(grid).toHaveAccessibleDescription(/Cards in rows/)
+    await userEvent.click(ui.getByRole('radio', { name: 'List' }))
+    await expect(await ui.findByRole('heading', { name: 'One row per item' })).toBeVisible()
+    await expect(ui.getByText(/│ Jobs │/)).not.toBeVisible()
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(ui.getByRole('radio', { name: 'Kanban' })).toHaveFocus()
+    await expect(ui.getByText(/Columns by/)).toBeVisible()
+    await expect(ui.getByRole('radio', { name: 'Kanban' })).toHaveAccessibleDescription(
+      'Columns by status: To do, Doing, Done.',
+    )
+  },
+}
+
+/** The same previews on a phone-width card: below the options. */
+export const OptionPreviewsNarrow: Story = {
+  args: { request: request([layoutPreviews]) },
+  loaders: [loadMarkdown, loadIntentViews],
+  decorators: [(Story) => <Frame width={340}>{Story()}</Frame>],
+  play: async ({ canvasElement }) => {
+    const { root, ui } = card(canvasElement)
+    await expect(await ui.findByText(/│ Jobs │/)).toBeVisible()
+    const options = root.querySelector('[data-part="options"]')?.getBoundingClientRect()
+    const previews = root.querySelector('[data-part="option-previews"]')?.getBoundingClientRect()
+    await expect(previews?.top).toBeGreaterThanOrEqual((options?.bottom ?? 0) - 0.5)
+  },
+}
+
+/** An approval of a Bash command: the command as code, Allow once / Always allow / Deny. */
+export const ApprovalBash: Story = {
+  args: {
+    request: request([
+      approval('Bash', { command: 'npm test -- --run', description: 'Run the tests' }),
+    ]),
+  },
+  loaders: [loadIntentViews],
+  play: async ({ canvasElement, args }) => {
+    const { ui } = card(canvasElement)
+    await expect(ui.getByText('npm test -- --run', { selector: 'pre code' })).toBeVisible()
+    await userEvent.click(ui.getByRole('radio', { name: 'Allow once' }))
+    await expect(ui.getByRole('radio', { name: 'Allow once' })).toBeChecked()
+    // Chosen, not sent: the card stays as the person sees it before Submit.
+    await expect(args.onAnswer).not.toHaveBeenCalled()
+  },
+}
+
+/** An approval of an Edit: the lines it removes and adds. */
+export const ApprovalEdit: Story = {
+  args: {
+    request: request([
+      approval('Edit', {
+        file_path: 'src/config.ts',
+        old_string: 'retries: 1',
+        new_string: 'retries: 3\ntimeout: 5000',
+      }),
+    ]),
+  },
+  loaders: [loadIntentViews],
+  play: async ({ canvasElement }) => {
+    const { ui } = card(canvasElement)
+    await expect(ui.getByText('src/config.ts')).toBeVisible()
+    await expect(ui.getByText('- retries: 1', { exact: false })).toBeVisible()
+    await expect(ui.getByText('+ timeout: 5000', { exact: false })).toBeVisible()
+  },
+}
+
+/** An approval of an MCP tool: its arguments as a table; typed text is a deny's reason. */
+export const ApprovalMcpTool: Story = {
+  args: {
+    request: request([
+      approval('mcp__github__create_issue', {
+        repo: 'acme/web',
+        title: 'Crash on start',
+        labels: ['bug'],
+      }),
+    ]),
+  },
+  loaders: [loadIntentViews],
+  play: async ({ canvasElement, args }) => {
+    const { ui } = card(canvasElement)
+    await expect(ui.getByRole('table')).toBeVisible()
+    await expect(ui.getByRole('rowheader', { name: 'repo' })).toBeVisible()
+    // Typed text denies with that reason; typed, not sent yet.
+    await userEvent.type(ui.getByRole('textbox'), 'File it in acme/api instead')
+    await expect(ui.getByRole('textbox')).toHaveValue('File it in acme/api instead')
     await expect(args.onAnswer).not.toHaveBeenCalled()
   },
 }

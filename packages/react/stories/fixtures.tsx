@@ -2,6 +2,7 @@ import type { ComposerRequest } from '@parley/machine'
 import type { AskUserQuestionItem } from '@parley/seam'
 import type { ReactNode } from 'react'
 import { expect, fn, waitFor, within } from 'storybook/test'
+import { preloadIntentViews } from '../src/composer/intent-body.tsx'
 import { type DraftStorage, preloadMarkdown, type QuestionComposerProps } from '../src/index.ts'
 
 /**
@@ -10,6 +11,12 @@ import { type DraftStorage, preloadMarkdown, type QuestionComposerProps } from '
  */
 export const loadMarkdown = async (): Promise<Record<string, never>> => {
   await preloadMarkdown()
+  return {}
+}
+
+/** Loads the intent views' chunk (option previews, plan review, approval) before a story renders. */
+export const loadIntentViews = async (): Promise<Record<string, never>> => {
+  await preloadIntentViews()
   return {}
 }
 
@@ -103,6 +110,50 @@ export const planReview: AskUserQuestionItem = {
   ].join('\n'),
   options: [{ label: 'Approve' }, { label: 'Keep planning' }],
   intent: { kind: 'plan-review', approve: 'Approve' },
+}
+
+/** A single-select question whose options show what choosing them would look like. */
+export const layoutPreviews: AskUserQuestionItem = {
+  id: 'layout',
+  header: 'Layout',
+  question: 'Which layout should the dashboard use?',
+  options: [
+    {
+      label: 'Grid (Recommended)',
+      description: 'Cards in rows',
+      preview:
+        '```\n┌──────┐ ┌──────┐ ┌──────┐\n│ Jobs │ │ Logs │ │ Cost │\n└──────┘ └──────┘ └──────┘\n```',
+    },
+    {
+      label: 'List',
+      description: 'One row per item',
+      preview:
+        '### One row per item\n\n- Name, owner and status\n- Sorted by **last change**\n- Twenty rows a page',
+    },
+    { label: 'Kanban', preview: 'Columns by *status*: To do, Doing, Done.' },
+  ],
+}
+
+/** A permission request for a tool call (an approval intent), as an agent adapter asks it. */
+export function approval(tool: string, input: Record<string, unknown>): AskUserQuestionItem {
+  return {
+    id: `approval-${tool}`,
+    header: tool,
+    question: `Allow Claude to use ${tool}?`,
+    options: [
+      { label: 'Allow once' },
+      { label: 'Always allow', description: `Always allow ${tool} in this project` },
+      { label: 'Deny', description: 'Or type what Claude should do instead' },
+    ],
+    intent: {
+      kind: 'approval',
+      tool,
+      input,
+      allow: 'Allow once',
+      always: ['Always allow'],
+      deny: 'Deny',
+    },
+  }
 }
 
 /** Ten questions, alternating single-select and free text. */

@@ -1,11 +1,13 @@
 import type { AskUserQuestionItem } from '@parley/seam'
 import { screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { preloadIntentViews } from '../src/composer/intent-body.tsx'
 import { preloadMarkdown } from '../src/index.ts'
 import { makeRequest, renderComposer, root } from './fixtures.tsx'
 
 // The Markdown chunk is lazy: load it first, so no query races its arrival.
-beforeAll(() => preloadMarkdown())
+// The plan-review body is a lazy chunk too (the intent views).
+beforeAll(() => Promise.all([preloadMarkdown(), preloadIntentViews()]))
 
 const RLO = '\u202e'
 const CONTROLS = /[\u202a-\u202e\u2066-\u2069]/

@@ -3,11 +3,13 @@ import { render, screen } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import '../src/styles.css'
+import { preloadIntentViews } from '../src/composer/intent-body.tsx'
 import { preloadMarkdown, QuestionComposer } from '../src/index.ts'
 import { makeRequest, memoryStorage, root } from './fixtures.tsx'
 
 // The Markdown chunk is lazy: load it first, so no query races its arrival.
-beforeAll(() => preloadMarkdown())
+// The plan-review body is a lazy chunk too (the intent views).
+beforeAll(() => Promise.all([preloadMarkdown(), preloadIntentViews()]))
 
 const plan: AskUserQuestionItem = {
   id: 'plan',

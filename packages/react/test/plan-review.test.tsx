@@ -1,11 +1,13 @@
 import type { AskUserQuestionItem } from '@parley/seam'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { preloadIntentViews } from '../src/composer/intent-body.tsx'
 import { isPlanReview, preloadMarkdown } from '../src/index.ts'
 import { colour, makeRequest, renderComposer } from './fixtures.tsx'
 
 // The Markdown chunk is lazy: load it first, so no query races its arrival.
-beforeAll(() => preloadMarkdown())
+// The plan-review body is a lazy chunk too (the intent views).
+beforeAll(() => Promise.all([preloadMarkdown(), preloadIntentViews()]))
 
 const plan: AskUserQuestionItem = {
   id: 'plan',

@@ -20,8 +20,10 @@ export class ParleyError extends Error {
  * - `INVALID_QUESTION`: an item is malformed: empty id or text, duplicate question
  *   ids, duplicate option labels, `multiSelect` without options, or answer
  *   constraints no answer can meet.
- * - `BAD_INTENT`: an intent's `approve` names no option of its own question, or an
- *   intent is set on a question without `detail`.
+ * - `BAD_INTENT`: a plan review's `approve` names no option of its own question, or
+ *   it has no `detail`; an approval names no tool, has an input that is not an
+ *   object, offers no deny, is a multi-select, or a decision's label is not
+ *   one of its options (or stands for two decisions).
  * - `NO_PROVIDER`: no UI provider is registered.
  * - `DUPLICATE_PROVIDER`: a second provider tried to register while one is active.
  * - `ASK_ABORTED`: the caller's signal aborted (before or during the ask), or the

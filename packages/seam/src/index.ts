@@ -1,5 +1,11 @@
 export { type AskUserQuestionAmendment, changedAnswers } from './amendment.ts'
 export type { IssueLimit } from './answer-body.ts'
+export {
+  type ApprovalDecision,
+  type ApprovalIntent,
+  approvalDecision,
+  approvalOf,
+} from './approval.ts'
 export { ASKER_SEPARATOR, askerChain, isSubagentAsker } from './asker.ts'
 export {
   isUserQuestionError,
@@ -31,6 +37,7 @@ export {
   MAX_ASKER_NAME_LENGTH,
   MAX_ASKER_PARENTS,
   MAX_ASKER_REASON_LENGTH,
+  MAX_OPTION_PREVIEW_BYTES,
   MAX_PATTERN_LENGTH,
 } from './schemas.ts'
 export {

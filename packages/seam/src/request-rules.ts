@@ -94,9 +94,7 @@ function itemIssues(
   constraintIssues(item, index, found)
 }
 
-function intentIssues(item: AskUserQuestionItem, index: number): ValidationIssue[] {
-  const { intent } = item
-  if (!intent) return []
+function planReviewIssues(item: AskUserQuestionItem, index: number): ValidationIssue[] {
   const found: ValidationIssue[] = []
   if (item.detail === undefined || isBlank(item.detail))
     found.push(
@@ -104,17 +102,18 @@ function intentIssues(item: AskUserQuestionItem, index: number): ValidationIssue
         'BAD_INTENT',
         'intent-without-detail',
         ['questions', index, 'detail'],
-        `Question "${item.id}" declares a ${intent.kind} intent but has no detail.`,
+        `Question "${item.id}" declares a plan-review intent but has no detail.`,
         item.id,
       ),
     )
-  if (!(item.options ?? []).some((option) => option.label === intent.approve))
+  const approve = item.intent?.approve
+  if (!(item.options ?? []).some((option) => option.label === approve))
     found.push(
       issue(
         'BAD_INTENT',
         'approve-not-an-option',
         ['questions', index, 'intent', 'approve'],
-        `Question "${item.id}": approve "${intent.approve}" is not one of its options.`,
+        `Question "${item.id}": approve "${approve}" is not one of its options.`,
         item.id,
       ),
     )
@@ -137,12 +136,15 @@ export function itemRuleIssues(questions: readonly AskUserQuestionItem[]): Valid
   return found
 }
 
-/** @internal The intent rules (`BAD_INTENT`). */
+/**
+ * @internal The plan-review rules (`BAD_INTENT`), which a browser checks on
+ * the wire too; the approval rules are `approvalIssues` (where a request is made).
+ */
 export function intentRuleIssues(questions: readonly AskUserQuestionItem[]): ValidationIssue[] {
   const found: ValidationIssue[] = []
   for (let index = 0; index < questions.length; index++) {
     const item = questions[index] as AskUserQuestionItem
-    if (item.intent) found.push(...intentIssues(item, index))
+    if (item.intent?.kind === 'plan-review') found.push(...planReviewIssues(item, index))
   }
   return found
 }

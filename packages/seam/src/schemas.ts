@@ -8,22 +8,61 @@ import * as v from 'valibot'
 import { droppable } from './droppable.ts'
 import { isBlankText } from './text.ts'
 
+/**
+ * The largest option `preview`, in bytes of UTF-8 (8 KiB): a mockup or a code
+ * snippet, not a document. `validateRequest` (and so every `ask()`) refuses a
+ * larger one with `INVALID_QUESTION` (rule `preview-too-large`); the schema
+ * itself caps it at as many UTF-16 code units, which every preview within the
+ * byte limit meets, so a browser parsing the wire needs no UTF-8 encoder.
+ */
+export const MAX_OPTION_PREVIEW_BYTES = 8192
+
 /** One selectable answer offered to the user. */
 export const AskUserQuestionOptionSchema = v.object({
   /** User-facing label; also the value returned in `selected`. */
   label: v.string(),
   /** Optional help text shown under the label. */
   description: v.optional(v.string()),
+  /**
+   * What choosing it would look like (Markdown, code fences included): a
+   * mockup, a snippet, a comparison. A capable UI shows the focused or
+   * selected option's preview beside (or below) the options. At most
+   * {@link MAX_OPTION_PREVIEW_BYTES} bytes of UTF-8.
+   */
+  preview: v.optional(v.pipe(v.string(), v.maxLength(MAX_OPTION_PREVIEW_BYTES))),
 })
 
 /**
- * A caller-declared presentation intent. Tagged on `kind`; today only a plan
- * review. An intent shapes presentation only: the answer encoding is unchanged.
+ * A caller-declared presentation intent, tagged on `kind`. An intent shapes
+ * presentation only: the answer encoding is unchanged (labels and `custom`).
+ *
+ * - `plan-review`: the question's Markdown `detail` is a plan; `approve` is
+ *   the option label that approves it, every other option declines it.
+ * - `approval`: a tool call waiting for the person's permission (one card for
+ *   every agent framework). `tool` names the tool, `input` holds its
+ *   arguments, and the decisions are option labels: `allow` (allow once),
+ *   `always` (allow from now on, one label per rule the agent suggests, its
+ *   words in the option's `description`) and `deny`. Typed text (`custom`)
+ *   is a deny whose reason is the text. See {@link ApprovalIntent}.
+ *
+ * One object for every kind, the kind's fields optional, so a browser parses
+ * it without a union; `validateRequest` checks the fields each kind needs
+ * (`BAD_INTENT`) and `approvalOf` reads an approval as its typed view.
  */
 export const AskUserQuestionIntentSchema = v.object({
-  kind: v.literal('plan-review'),
-  /** The option label that approves the plan; every other option declines it. */
-  approve: v.string(),
+  kind: v.picklist(['plan-review', 'approval']),
+  /** `plan-review`: the option label that approves the plan; every other option declines it. */
+  approve: v.optional(v.string()),
+  /** `approval`: the tool as the agent names it (`Bash`, `Edit`, `mcp__github__create_issue`). */
+  tool: v.optional(v.string()),
+  /** `approval`: the tool's arguments, a JSON object. */
+  input: v.optional(v.unknown()),
+  /** `approval`: the option label that allows this call once. */
+  allow: v.optional(v.string()),
+  /** `approval`: the option labels that allow it from now on, one per suggested rule. */
+  always: v.optional(v.array(v.string())),
+  /** `approval`: the option label that denies it (typed text denies it with a reason). */
+  deny: v.optional(v.string()),
 })
 
 /** The longest `pattern` a question may carry, in UTF-16 code units. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { approvalIssues } from './approval.ts'
 import { shapeIssues } from './issues.ts'
 import {
   emptyBatchIssues,
@@ -7,7 +8,11 @@ import {
   itemRuleIssues,
   unreadable,
 } from './request-rules.ts'
-import { AskUserQuestionRequestDataSchema } from './schemas.ts'
+import {
+  type AskUserQuestionItem,
+  AskUserQuestionRequestDataSchema,
+  MAX_OPTION_PREVIEW_BYTES,
+} from './schemas.ts'
 import type { AskUserQuestionRequest, RequestValidation, ValidationIssue } from './types.ts'
 
 /**
@@ -58,6 +63,7 @@ export function checkRequestStructure(request: unknown): RequestValidation {
       issues: [issue('INVALID_QUESTION', 'shape', ['onAmend'], 'onAmend: expected a function')],
     }
   const issues = itemRuleIssues(parsed.output.questions)
+  issues.push(...previewIssues(parsed.output.questions))
   if (issues.length > 0) return { ok: false, issues }
   // The schema's output is a fresh object of the declared keys only.
   const result: AskUserQuestionRequest = parsed.output
@@ -73,14 +79,51 @@ export function checkRequestStructure(request: unknown): RequestValidation {
   return { ok: true, request: result }
 }
 
+const UTF8 = new TextEncoder()
+
+/**
+ * The options whose `preview` is over {@link MAX_OPTION_PREVIEW_BYTES} bytes
+ * of UTF-8. Checked where a request is made (here), not in the wire parse: a
+ * browser never needs an encoder for a preview the asking side kept in bounds.
+ */
+function previewIssues(questions: readonly AskUserQuestionItem[]): ValidationIssue[] {
+  const found: ValidationIssue[] = []
+  questions.forEach((item, index) => {
+    item.options?.forEach((option, o) => {
+      if (option.preview === undefined) return
+      const bytes = UTF8.encode(option.preview).byteLength
+      if (bytes <= MAX_OPTION_PREVIEW_BYTES) return
+      found.push(
+        issue(
+          'INVALID_QUESTION',
+          'preview-too-large',
+          ['questions', index, 'options', o, 'preview'],
+          `Question "${item.id}": the preview of "${option.label}" is ${bytes} bytes; at most ${MAX_OPTION_PREVIEW_BYTES} are shown.`,
+          item.id,
+        ),
+      )
+    })
+  })
+  return found
+}
+
 function ownField(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined
   return Reflect.get(value, key)
 }
 
-/** @internal The second half of `validateRequest`: intents. */
+/**
+ * @internal The second half of `validateRequest`: intents. The approval rules
+ * are checked here, where a request is made, and not in the wire parse: a
+ * browser renders an approval card only for an approval `approvalOf` reads
+ * (the generic card otherwise), so it needs no copy of them.
+ */
 export function checkRequestIntents(request: AskUserQuestionRequest): ValidationIssue[] {
-  return intentRuleIssues(request.questions)
+  const found = intentRuleIssues(request.questions)
+  request.questions.forEach((item, index) => {
+    if (item.intent?.kind === 'approval') found.push(...approvalIssues(item, index))
+  })
+  return found
 }
 
 function emptyBatch(): RequestValidation {

@@ -1,6 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   AnswerValidation,
+  ApprovalDecision,
+  ApprovalIntent,
   AskUserQuestionAnswer,
   AskUserQuestionAnswerItem,
   AskUserQuestionInput,
@@ -12,7 +14,7 @@ import type {
   UserQuestionProvider,
   UserQuestionService,
 } from '../src/index.ts'
-import { type ParleyError, UserQuestionError } from '../src/index.ts'
+import { approvalOf, type ParleyError, UserQuestionError } from '../src/index.ts'
 import type { DownlinkFrame, RespondBody } from '../src/wire.ts'
 
 describe('public types', () => {
@@ -40,8 +42,14 @@ describe('public types', () => {
   })
 
   it('an intent is tagged on kind', () => {
-    expectTypeOf<AskUserQuestionIntent['kind']>().toEqualTypeOf<'plan-review'>()
+    expectTypeOf<AskUserQuestionIntent['kind']>().toEqualTypeOf<'plan-review' | 'approval'>()
     expectTypeOf<AskUserQuestionItem['intent']>().toEqualTypeOf<AskUserQuestionIntent | undefined>()
+  })
+
+  it('an approval reads as its typed view, and its answer as a decision', () => {
+    expectTypeOf(approvalOf).returns.toEqualTypeOf<ApprovalIntent | null>()
+    expectTypeOf<ApprovalIntent['input']>().toEqualTypeOf<Record<string, unknown>>()
+    expectTypeOf<ApprovalDecision['decision']>().toEqualTypeOf<'allow' | 'allow-always' | 'deny'>()
   })
 
   it('answer constraints are optional fields of a question', () => {

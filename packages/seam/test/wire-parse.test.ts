@@ -71,7 +71,7 @@ describe('the wire parser on hostile input', () => {
     expect(result.ok ? [] : result.issues.map((issue) => issue.message)).toEqual([
       'rpcId: must be at least 1',
       'questions.0.options.0.label: expected string',
-      'questions.0.intent.kind: expected "plan-review"',
+      'questions.0.intent.kind: expected ("plan-review" | "approval")',
       'questions.0.intent.approve: expected string',
       'questions.1: expected object',
     ])

@@ -1,3 +1,4 @@
+import { MAX_OPTION_PREVIEW_BYTES } from '@parley/seam'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 
@@ -10,6 +11,16 @@ export const ToolOptionSchema = v.strictObject({
     ),
   ),
   description: v.optional(v.pipe(v.string(), v.description('Optional one-line explanation.'))),
+  preview: v.optional(
+    v.pipe(
+      v.string(),
+      // JSON Schema counts characters; the seam also refuses more than this many bytes of UTF-8.
+      v.maxLength(MAX_OPTION_PREVIEW_BYTES),
+      v.description(
+        `Optional Markdown shown while the user considers this option (a mockup, a code block, a comparison); at most ${MAX_OPTION_PREVIEW_BYTES} bytes of UTF-8.`,
+      ),
+    ),
+  ),
 })
 
 /** One question as the model writes it (`multi_select` in snake case). */

@@ -3,6 +3,7 @@ import type {
   AskUserQuestionAnswer,
   AskUserQuestionAsker,
   AskUserQuestionItem,
+  AskUserQuestionOption,
   AskUserQuestionRequest,
   UserQuestionService,
 } from '@parley/seam'
@@ -100,11 +101,12 @@ export function toQuestionItems(input: AskUserQuestionToolInput): AskUserQuestio
     const item: AskUserQuestionItem = { ...rest }
     if (header !== undefined) item.header = header
     if (options !== undefined)
-      item.options = options.map((option) =>
-        option.description === undefined
-          ? { label: option.label }
-          : { label: option.label, description: option.description },
-      )
+      item.options = options.map(({ label, description, preview }) => {
+        const option: AskUserQuestionOption = { label }
+        if (description !== undefined) option.description = description
+        if (preview !== undefined) option.preview = preview
+        return option
+      })
     if (multi_select !== undefined) item.multiSelect = multi_select
     return item
   })

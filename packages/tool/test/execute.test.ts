@@ -36,6 +36,26 @@ describe('execute with valid input', () => {
     ])
   })
 
+  it('passes an option preview through to the card', async () => {
+    const { service, seen } = serviceAnswering(skipAll)
+    const preview = '```sql\ncreate table t (id int);\n```'
+    await createAskUserQuestionTool(service).execute({
+      questions: [{ id: 'db', question: 'Which database?', options: [{ label: 'SQL', preview }] }],
+    })
+    expect(seen[0]?.questions[0]?.options).toEqual([{ label: 'SQL', preview }])
+  })
+
+  it('refuses a preview past the byte limit as the seam does', async () => {
+    const { service } = serviceAnswering(skipAll)
+    const preview = '€'.repeat(3000) // 9,000 bytes of UTF-8 in 3,000 characters
+    const error = await rejectionOf(
+      createAskUserQuestionTool(service).execute({
+        questions: [{ id: 'db', question: 'Which?', options: [{ label: 'A', preview }] }],
+      }),
+    )
+    expect(error).toMatchObject({ name: 'UserQuestionError', code: 'INVALID_QUESTION' })
+  })
+
   it('passes multi_select: false through as multiSelect: false', async () => {
     const { service, seen } = serviceAnswering(skipAll)
     await createAskUserQuestionTool(service).execute({

@@ -1,4 +1,4 @@
-import { AskUserQuestionItemSchema } from '@parley/seam'
+import { AskUserQuestionItemSchema, MAX_OPTION_PREVIEW_BYTES } from '@parley/seam'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { describe, expect, it } from 'vitest'
 import {
@@ -27,7 +27,7 @@ describe('the tool definition', () => {
     expect(tool.inputSchema).toBe(askUserQuestionInputJsonSchema)
   })
 
-  it('has the input shape { questions: [{ id, question, header?, options?: [{ label, description? }], multi_select? }] }', () => {
+  it('has the input shape { questions: [{ id, question, header?, options?: [{ label, description?, preview? }], multi_select? }] }', () => {
     expect(tool.inputSchema).toMatchObject({
       type: 'object',
       required: ['questions'],
@@ -51,7 +51,11 @@ describe('the tool definition', () => {
                   type: 'object',
                   required: ['label'],
                   additionalProperties: false,
-                  properties: { label: { type: 'string' }, description: { type: 'string' } },
+                  properties: {
+                    label: { type: 'string' },
+                    description: { type: 'string' },
+                    preview: { type: 'string', maxLength: MAX_OPTION_PREVIEW_BYTES },
+                  },
                 },
               },
             },
@@ -76,6 +80,15 @@ describe('the tool definition', () => {
       expect(properties).not.toContain(`"${key}":`)
     },
   )
+
+  it('tells the model an option preview is Markdown with a byte limit', () => {
+    const option = JSON.parse(JSON.stringify(tool.inputSchema)).properties.questions.items
+      .properties.options.items
+    expect(option.properties.preview.description).toMatch(/Markdown/)
+    expect(option.properties.preview.description).toContain(
+      `${MAX_OPTION_PREVIEW_BYTES} bytes of UTF-8`,
+    )
+  })
 
   it('is plain JSON', () => {
     expect(JSON.parse(JSON.stringify(tool.inputSchema))).toEqual(tool.inputSchema)

@@ -8,7 +8,8 @@ import {
 } from './controller.ts'
 import { Announcer, Body, Footer, Status } from './footer.tsx'
 import { type ComposerHeaderProps, DismissConfirm, Header } from './header.tsx'
-import { isPlanReview, PlanReviewBody } from './plan-review.tsx'
+import { IntentBody } from './intent-body.tsx'
+import { isPlanReview } from './plan-review.tsx'
 import { Question } from './question.tsx'
 import { Root } from './root.tsx'
 import { type ComposerEnding, preloadSettled, Settled } from './settled.tsx'
@@ -166,7 +167,7 @@ function CardView({
       {/* The question keeps its place, so a held field keeps its element, focus and caret. */}
       {!ending || held ? (
         plan ? (
-          <PlanReviewBody question={plan} />
+          <IntentBody question={plan} />
         ) : (
           <Body>
             <Question />

@@ -6,7 +6,11 @@ import { createAutosize } from './autosize.ts'
 import { useComposerContext } from './context.ts'
 import { MarkdownDetail } from './detail.tsx'
 import { CheckIcon } from './icons.tsx'
+import { IntentBody } from './intent-body.tsx'
+import { Title } from './title.tsx'
 import { useApiValue, usePart, useStaticApi, useStaticPart } from './use-part.ts'
+
+export { Title }
 
 /** The question on screen: title, detail, options and the custom answer. */
 export function Question({ children }: { children?: ReactNode }) {
@@ -24,25 +28,33 @@ export function Question({ children }: { children?: ReactNode }) {
   )
 }
 
-/** The question text as a heading (focusable with `tabindex="-1"`). */
-export function Title() {
-  const text = useApiValue((api) => api.question?.question ?? '')
-  return <h2 {...useStaticPart((api) => api.getTitleProps())}>{displayText(text)}</h2>
-}
-
-/** The question's Markdown `detail`, rendered safely (lazy chunk). */
+/**
+ * The question's Markdown `detail`, rendered safely (lazy chunk); for an
+ * approval, the tool call it asks about first (the intent views' chunk).
+ */
 export function Detail() {
-  const detail = useApiValue((api) => api.question?.detail)
+  const question = useApiValue((api) => api.question)
   const props = useStaticPart((api) => api.getDetailProps())
-  return detail ? <MarkdownDetail source={detail} props={props} /> : null
+  const detail = question?.detail
+  return (
+    <>
+      {question?.intent?.kind === 'approval' ? <IntentBody question={question} /> : null}
+      {detail ? <MarkdownDetail source={detail} props={props} /> : null}
+    </>
+  )
 }
 
-/** Radios (single-select) or checkboxes (multi-select). Renders nothing for free-text questions. */
+/**
+ * Radios (single-select) or checkboxes (multi-select), beside (or above) the
+ * focused option's preview when options have previews (a lazy chunk).
+ * Renders nothing for free-text questions.
+ */
 export function Options({ children }: { children?: ReactNode }) {
   const count = useApiValue((api) => api.optionCount)
   const props = usePart((api) => api.getOptionsProps())
+  const previews = useApiValue((api) => api.hasPreviews)
   if (count === 0) return null
-  return (
+  const list = (
     <div {...props}>
       {children ??
         Array.from({ length: count }, (_, index) => (
@@ -51,6 +63,7 @@ export function Options({ children }: { children?: ReactNode }) {
         ))}
     </div>
   )
+  return previews ? <IntentBody list={list} /> : list
 }
 
 /** One option: label (without the recommended suffix), badge, description. */
