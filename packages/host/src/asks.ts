@@ -11,6 +11,7 @@ import {
   type QuestionOutcome,
   type QuestionRequestedFrame,
 } from '@parley/seam/wire'
+import type { AskWatch, EndContext } from './ask-watch.ts'
 import type { Deadlines } from './deadlines.ts'
 import type { PendingStore } from './pending-table.ts'
 import type { RegisteredInfo } from './types.ts'
@@ -24,6 +25,8 @@ export interface AskDeps {
   sessionOf?: ((request: AskUserQuestionRequest) => string | undefined) | undefined
   onRegistered?: ((info: RegisteredInfo) => void) | undefined
   limits: AskLimits
+  /** Hears each ending this node's claim won (the audit trail, the telemetry). */
+  watch?: AskWatch | undefined
   report(error: unknown, where: string): void
 }
 
@@ -210,9 +213,21 @@ export function createAskRegistry(deps: AskDeps) {
    * Claims `rpcId` (removing it synchronously), broadcasts `question/resolved`,
    * then settles the ask. False when the question was not pending.
    */
-  function settle(rpcId: string, settlement: Settlement): boolean {
+  function settle(
+    rpcId: string,
+    settlement: Settlement,
+    _responseId?: string,
+    context?: EndContext,
+  ): boolean {
     const entry = deps.store.claim(rpcId)
     if (!entry) return false
+    deps.watch?.ended({
+      rpcId,
+      sessionId: entry.sessionId,
+      entry,
+      settlement,
+      actor: context?.actor,
+    })
     const settler = settlers.get(rpcId)
     settlers.delete(rpcId)
     if (settler) count(settler.sessionId, -1)

@@ -4,6 +4,7 @@ import {
   UserQuestionError,
 } from '@parley/seam'
 import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
+import type { EndContext } from './ask-watch.ts'
 import { type AskDeps, askLimits, failure, prepareAsk, type Settlement } from './asks.ts'
 import type { CoordinatedNode, CoordinatedSettlement, QuestionCoordinator } from './coordinator.ts'
 import type { PendingEntry } from './pending-table.ts'
@@ -224,6 +225,7 @@ export function createClusterAsks(deps: ClusterDeps) {
     rpcId: string,
     settlement: Settlement,
     responseId?: string,
+    context?: EndContext,
   ): Promise<boolean> {
     const coordinated = toCoordinated(settlement)
     let outcome: Awaited<ReturnType<QuestionCoordinator['claim']>>
@@ -244,6 +246,13 @@ export function createClusterAsks(deps: ClusterDeps) {
       return outcome.status === 'repeat'
     }
     const { sessionId } = outcome
+    deps.watch?.ended({
+      rpcId,
+      sessionId,
+      entry: context?.entry ?? deps.store.get(rpcId),
+      settlement,
+      actor: context?.actor,
+    })
     deps.hub.publish(
       sessionId,
       resolvedFrame(rpcId, sessionId, settlement.outcome, undefined, settlement.by, coordinated),

@@ -11,7 +11,9 @@ import {
 import { createAmendments, DEFAULT_AMEND_WINDOW_MS } from './amend.ts'
 import { handleAmend } from './amend-route.ts'
 import { createMemoryAmendStore } from './amend-store.ts'
+import { type AskWatch, combineWatches, type EndContext } from './ask-watch.ts'
 import { createAskRegistry, type Settlement } from './asks.ts'
+import { createAuditTrail } from './audit-trail.ts'
 import { createClusterAsks } from './cluster-asks.ts'
 import type { CoordinatedNode, DeadlineMove } from './coordinator.ts'
 import { createDeadlines } from './deadlines.ts'
@@ -82,7 +84,17 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       // A broken error hook must not break the host.
     }
   }
-  const recent = createRecentResolutions(options.now ?? Date.now)
+  const now = options.now ?? Date.now
+  const trail = options.audit
+    ? createAuditTrail({
+        options: options.audit,
+        nodeId: options.audit.nodeId ?? coordinator?.nodeId,
+        now,
+        report,
+      })
+    : undefined
+  const watch: AskWatch | undefined = combineWatches([trail?.watch], report)
+  const recent = createRecentResolutions(now)
   const hub = createStreamHub<P>({
     store,
     snapshot: coordinator
@@ -95,6 +107,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     maxStreamsPerPrincipal: options.maxStreamsPerPrincipal ?? 32,
     principalKey: options.principalKey ?? ((principal) => principal),
     deadlineFrame: (rpcId) => deadlines.replayFrame(rpcId),
+    shown: watch?.shown,
     resolved: (frame) => {
       recent.remember(frame)
       if (!options.onResolved) return
@@ -112,12 +125,14 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     report,
   })
   const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)
-  const now = options.now ?? Date.now
   const deadlines = createDeadlines({
     timers,
     now,
     policy: options.deadlinePolicy,
-    publish: (sessionId, frame) => hub.publish(sessionId, frame),
+    publish(sessionId, frame) {
+      hub.publish(sessionId, frame)
+      watch?.moved(frame.rpcId, frame.deadlineAt, frame.reason)
+    },
     report,
   })
   const askDeps = {
@@ -128,6 +143,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     mintRpcId: options.mintRpcId ?? (() => crypto.randomUUID()),
     sessionOf: options.sessionOf,
     onRegistered: options.onRegistered,
+    watch,
     limits: {
       maxPendingPerSession: options.maxPendingPerSession ?? 64,
       maxPending: options.maxPending ?? 10_000,
@@ -243,9 +259,14 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     // A cached entry only spares the read: the claim itself checks it is still pending.
     lookup: (rpcId: string) =>
       store.get(rpcId) ?? seen.get(rpcId) ?? (coordinator ? coordinator.get(rpcId) : undefined),
-    settle(rpcId: string, settlement: Settlement, responseId?: string): boolean | Promise<boolean> {
+    settle(
+      rpcId: string,
+      settlement: Settlement,
+      responseId?: string,
+      context?: EndContext,
+    ): boolean | Promise<boolean> {
       const entry = store.get(rpcId)
-      const settled = asks.settle(rpcId, settlement, responseId)
+      const settled = asks.settle(rpcId, settlement, responseId, context)
       if (typeof settled !== 'boolean') return settled
       // An answer the ask lets the user change opens its amendment window.
       if (settled && entry && settlement.outcome === 'answered')
@@ -255,6 +276,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     repeated: coordinator?.repeated.bind(coordinator),
     now,
     amends,
+    watch,
   }
   let disposed = false
   let left: Promise<void> = Promise.resolve()
@@ -301,6 +323,8 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     heartbeat,
     asks,
     amends,
+    /** The audit log's counters, when the host keeps one. */
+    audit: trail?.stats,
     report,
     admit,
     refused,
@@ -375,6 +399,8 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       amends.dispose()
       hub.endAll()
       heartbeat.stop()
+      // The records of the asks it just ended go out before close() resolves.
+      if (trail) left = left.then(() => trail.stats.flush())
     },
     /** Resolves once a disposed host left its cluster (at once without a coordinator). */
     get left(): Promise<void> {

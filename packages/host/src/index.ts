@@ -13,6 +13,38 @@ export {
   type MemoryAmendStoreLimits,
 } from './amend-store.ts'
 export type { Settlement } from './asks.ts'
+export {
+  AUDIT_RECORD_VERSION,
+  type AuditActor,
+  AuditActorSchema,
+  type AuditAmendmentRecord,
+  AuditAmendmentRecordSchema,
+  type AuditAnswer,
+  AuditAnswerSchema,
+  type AuditPlace,
+  AuditPlaceSchema,
+  type AuditQuestionRecord,
+  AuditQuestionRecordSchema,
+  type AuditRecord,
+  AuditRecordSchema,
+  parseAuditRecord,
+} from './audit-record.ts'
+export {
+  type AuditQuery,
+  type AuditSink,
+  auditJsonLines,
+  createMemoryAuditSink,
+  DEFAULT_MEMORY_AUDIT_RECORDS,
+  type MemoryAuditSink,
+  matchesAuditQuery,
+  writeAuditJsonLines,
+} from './audit-sink.ts'
+export {
+  type AuditOptions,
+  type AuditRedactInfo,
+  type AuditStats,
+  keepSelections,
+} from './audit-trail.ts'
 export { clientLabel } from './client-label.ts'
 export type {
   ClaimOutcome,

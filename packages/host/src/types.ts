@@ -1,6 +1,7 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
 import type { QuestionOutcome } from '@parley/seam/wire'
 import type { AmendStore } from './amend-store.ts'
+import type { AuditOptions } from './audit-trail.ts'
 import type { QuestionCoordinator } from './coordinator.ts'
 import type { DeadlinePolicyOption } from './deadlines.ts'
 import type { PendingStore } from './pending-table.ts'
@@ -180,6 +181,14 @@ export interface QuestionHostOptions<P> {
   amendWindowMs?: number | ((info: RegisteredInfo) => number)
   /** Where standing answers live while they may be changed. @default an in-memory store */
   amendStore?: AmendStore
+  /**
+   * Keeps an audit log: one record per question when it ends (what was
+   * shown, the outcome, the answer as `redact` leaves it, who, where, when)
+   * and one per accepted amendment, appended to `sink` off the answer's
+   * path. In a cluster the node whose claim won a question records it. See
+   * docs/observability.md. @default none
+   */
+  audit?: AuditOptions<P>
   /** Clock for `requestedAt`. @default Date.now */
   now?(): number
   /** Mints an rpcId. @default crypto.randomUUID */
