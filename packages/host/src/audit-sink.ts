@@ -25,7 +25,7 @@ export interface AuditQuery {
 }
 
 /** When a record happened: a question's end, or an amendment's time. */
-export function recordedAt(record: AuditRecord): number {
+export function auditRecordedAt(record: AuditRecord): number {
   return record.kind === 'question' ? record.at.ended : record.at.amended
 }
 
@@ -38,7 +38,7 @@ export function matchesAuditQuery(record: AuditRecord, query: AuditQuery): boole
   )
     return false
   if (query.principal !== undefined && record.by?.principal !== query.principal) return false
-  const at = recordedAt(record)
+  const at = auditRecordedAt(record)
   if (query.from !== undefined && at < query.from) return false
   return !(query.to !== undefined && at >= query.to)
 }

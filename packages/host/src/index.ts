@@ -33,6 +33,7 @@ export {
   type AuditQuery,
   type AuditSink,
   auditJsonLines,
+  auditRecordedAt,
   createMemoryAuditSink,
   DEFAULT_MEMORY_AUDIT_RECORDS,
   type MemoryAuditSink,
