@@ -13,7 +13,7 @@ import {
 } from '@parley/seam/wire'
 import type { AskWatch, EndContext } from './ask-watch.ts'
 import type { Deadlines } from './deadlines.ts'
-import type { PendingStore } from './pending-table.ts'
+import type { PendingEntry, PendingStore } from './pending-table.ts'
 import type { RegisteredInfo } from './types.ts'
 
 export interface AskDeps {
@@ -165,6 +165,7 @@ export function createAskRegistry(deps: AskDeps) {
   function register(
     request: AskUserQuestionRequest,
     settler: Pick<Settler, 'resolve' | 'reject'>,
+    registered?: (entry: PendingEntry) => void,
   ): UserQuestionError | null {
     if (disposed) return new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
     const prepared = prepareAsk(deps, request)
@@ -174,13 +175,15 @@ export function createAskRegistry(deps: AskDeps) {
     const { rpcId } = frame
     const limited = overLimit(sessionId, frameText)
     if (limited) return limited
-    deps.store.add({
+    const entry: PendingEntry = {
       rpcId,
       sessionId,
       frame,
       frameText,
       request: { ...request, questions: frame.questions },
-    })
+    }
+    deps.store.add(entry)
+    registered?.(entry)
     const onAbort = () => settle(rpcId, { outcome: 'aborted', cause: signal?.reason })
     signal?.addEventListener('abort', onAbort, { once: true })
     const cancelTimer =
@@ -250,9 +253,12 @@ export function createAskRegistry(deps: AskDeps) {
 
   return {
     /** The `UserQuestionProvider.ask` of the host. */
-    ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    ask(
+      request: AskUserQuestionRequest,
+      registered?: (entry: PendingEntry) => void,
+    ): Promise<AskUserQuestionAnswer> {
       return new Promise((resolve, reject) => {
-        const refused = register(request, { resolve, reject })
+        const refused = register(request, { resolve, reject }, registered)
         if (refused) reject(refused)
       })
     },

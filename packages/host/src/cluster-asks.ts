@@ -152,6 +152,7 @@ export function createClusterAsks(deps: ClusterDeps) {
   async function register(
     request: AskUserQuestionRequest,
     settle: Pick<Waiter, 'resolve' | 'reject'>,
+    registered?: (entry: PendingEntry) => void,
   ): Promise<void> {
     await deps.joined
     if (disposed) throw new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
@@ -191,10 +192,12 @@ export function createClusterAsks(deps: ClusterDeps) {
       take(found.entry.rpcId)?.reject(
         new UserQuestionError('The ask was asked again.', 'ASK_ABORTED', { cause: SUPERSEDED }),
       )
+      registered?.(found.entry)
       await_(found.entry, request, found.deadlineAt, settle)
       if (ended !== undefined) settleEnded(awaitedId, ended)
       return
     }
+    registered?.(entry)
     await_(entry, request, deadlineAt, settle)
     try {
       deps.onRegistered?.({ rpcId: entry.rpcId, sessionId, request })
@@ -335,9 +338,12 @@ export function createClusterAsks(deps: ClusterDeps) {
 
   return {
     node,
-    ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    ask(
+      request: AskUserQuestionRequest,
+      registered?: (entry: PendingEntry) => void,
+    ): Promise<AskUserQuestionAnswer> {
       return new Promise((resolve, reject) => {
-        register(request, { resolve, reject }).catch((error: unknown) => {
+        register(request, { resolve, reject }, registered).catch((error: unknown) => {
           reject(
             error instanceof UserQuestionError
               ? error

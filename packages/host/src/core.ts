@@ -1,3 +1,4 @@
+import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '@parley/seam'
 import {
   type AmendReceipt,
   AppFrameSchema,
@@ -26,6 +27,7 @@ import { createMemoryPendingStore, type PendingEntry } from './pending-table.ts'
 import { createRecentResolutions } from './recent-resolutions.ts'
 import { isRefusal, type Refusal, refusal, refusalBody } from './refusals.ts'
 import { type BodyReader, handleRespond, type Reply } from './respond.ts'
+import { createTelemetry } from './telemetry.ts'
 import type { HostRequest, HostTimers, QuestionHostOptions } from './types.ts'
 
 const GLOBAL_TIMERS: HostTimers = {
@@ -93,7 +95,16 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
         report,
       })
     : undefined
-  const watch: AskWatch | undefined = combineWatches([trail?.watch], report)
+  const { telemetry: telemetryOptions } = options
+  const telemetry =
+    telemetryOptions?.tracer || telemetryOptions?.meter
+      ? createTelemetry({
+          options: telemetryOptions,
+          nodeId: telemetryOptions.nodeId ?? coordinator?.nodeId ?? options.audit?.nodeId,
+          streams: () => hub.size,
+        })
+      : undefined
+  const watch: AskWatch | undefined = combineWatches([trail?.watch, telemetry?.watch], report)
   const recent = createRecentResolutions(now)
   const hub = createStreamHub<P>({
     store,
@@ -294,6 +305,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     request: HostRequest,
     transport: 'websocket' | 'sse' | 'probe',
   ): Refusal {
+    telemetry?.refused(refused.code)
     try {
       options.onRefused?.({
         status: refused.status,
@@ -322,6 +334,11 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     hub,
     heartbeat,
     asks,
+    /** The provider's ask: in its span when the host has telemetry. */
+    ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+      if (!telemetry) return asks.ask(request)
+      return telemetry.trace(request, (registered) => asks.ask(request, registered))
+    },
     amends,
     /** The audit log's counters, when the host keeps one. */
     audit: trail?.stats,

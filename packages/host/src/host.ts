@@ -77,7 +77,7 @@ export function hostOn<P>(core: HostCore<P>, onDispose?: () => void): QuestionHo
     onDispose?.()
   }
   return {
-    provider: { ask: (request) => core.asks.ask(request) },
+    provider: { ask: (request) => core.ask(request) },
     ready: core.joined,
     fetch,
     broadcast(sessionId, frame) {

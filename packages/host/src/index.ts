@@ -71,6 +71,15 @@ export {
 } from './pending-table.ts'
 export { REFUSALS, type Refusal, type RefusalCode } from './refusals.ts'
 export { MAX_RECEIPT_ISSUES } from './respond.ts'
+export { TELEMETRY_NAMES } from './telemetry.ts'
+export type {
+  TelemetryAttributes,
+  TelemetryMeter,
+  TelemetryObservation,
+  TelemetryOptions,
+  TelemetrySpan,
+  TelemetryTracer,
+} from './telemetry-api.ts'
 export type {
   HostRequest,
   HostTimers,

@@ -6,6 +6,7 @@ import type { QuestionCoordinator } from './coordinator.ts'
 import type { DeadlinePolicyOption } from './deadlines.ts'
 import type { PendingStore } from './pending-table.ts'
 import type { RefusalCode } from './refusals.ts'
+import type { TelemetryOptions } from './telemetry-api.ts'
 
 /**
  * The part of an incoming HTTP request the host's hooks see. It is the same
@@ -189,6 +190,14 @@ export interface QuestionHostOptions<P> {
    * docs/observability.md. @default none
    */
   audit?: AuditOptions<P>
+  /**
+   * OpenTelemetry: `tracer` (`trace.getTracer('@parley/host')`) gets a
+   * `parley.ask` span per ask from the call to its settle, joining the
+   * caller's active context; `meter` (`metrics.getMeter('@parley/host')`)
+   * gets the host's metrics. Names in docs/observability.md. @default none: no
+   * OpenTelemetry call at all
+   */
+  telemetry?: TelemetryOptions
   /** Clock for `requestedAt`. @default Date.now */
   now?(): number
   /** Mints an rpcId. @default crypto.randomUUID */
