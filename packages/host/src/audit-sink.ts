@@ -1,5 +1,5 @@
 import type { QuestionOutcome } from '@parley/seam/wire'
-import type { AuditRecord } from './audit-record.ts'
+import { type AuditRecord, parseAuditRecord } from './audit-record.ts'
 
 /**
  * Where the host writes its audit log. `append` is called once per record,
@@ -59,33 +59,41 @@ export const DEFAULT_MEMORY_AUDIT_RECORDS = 10_000
 /**
  * An audit sink in memory, keeping the newest `maxRecords` records (about
  * 1–2 KB each for a short question): older ones are dropped, oldest first.
- * Gone when the process ends; use a durable sink (such as `@parley/host-postgres`'s)
- * for a record that must last.
+ * Each is kept as its JSON text (one flat string, cheap for the garbage
+ * collector, and never changed by whoever passed the record) and parsed back
+ * when listed. Gone when the process ends; use a durable sink (such as
+ * `@parley/host-postgres`'s) for a record that must last.
  */
 export function createMemoryAuditSink(options: { maxRecords?: number } = {}): MemoryAuditSink {
   const max = Math.max(1, options.maxRecords ?? DEFAULT_MEMORY_AUDIT_RECORDS)
-  let records: AuditRecord[] = []
+  let texts: string[] = []
   let dropped = 0
+  const kept = () => (texts.length > max ? texts.slice(texts.length - max) : texts)
+  const parsed = (text: string) => parseAuditRecord(JSON.parse(text))
   return {
     append(record) {
-      records.push(record)
+      texts.push(JSON.stringify(record))
       // Trimmed in batches, so a full sink does not shift its array on every append.
-      if (records.length > max + Math.ceil(max / 8)) {
-        dropped += records.length - max
-        records = records.slice(records.length - max)
+      if (texts.length > max + Math.ceil(max / 8)) {
+        dropped += texts.length - max
+        texts = texts.slice(texts.length - max)
       }
     },
     list(query = {}) {
-      const kept = records.length > max ? records.slice(records.length - max) : records
-      return kept.filter((record) => matchesAuditQuery(record, query))
+      const records: AuditRecord[] = []
+      for (const text of kept()) {
+        const record = parsed(text)
+        if (record && matchesAuditQuery(record, query)) records.push(record)
+      }
+      return records
     },
     deletePrincipal(principal) {
-      const before = records.length
-      records = records.filter((record) => record.by?.principal !== principal)
-      return before - records.length
+      const before = texts.length
+      texts = texts.filter((text) => parsed(text)?.by?.principal !== principal)
+      return before - texts.length
     },
     get dropped() {
-      return dropped + Math.max(0, records.length - max)
+      return dropped + Math.max(0, texts.length - max)
     },
   }
 }

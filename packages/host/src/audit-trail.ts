@@ -146,6 +146,8 @@ export function createAuditTrail<P>(deps: TrailDeps<P>): { watch: AskWatch; stat
   }
 
   function trimmed(answer: AskUserQuestionAnswer, info: AuditRedactInfo): AuditAnswer | undefined {
+    // The default's output is built here, in the record's shape: only an app's hook is parsed.
+    if (!deps.options.redact) return keepSelections(answer)
     let kept: unknown
     try {
       kept = redact(answer, info)
