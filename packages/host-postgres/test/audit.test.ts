@@ -14,6 +14,8 @@ let sink: PostgresAuditSink
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: cluster.url, max: 3 })
+  // An idle connection's error (a killed backend, the server stopping) is an event: the pool replaces it.
+  pool.on('error', () => {})
   sink = createPostgresAuditSink({ pool })
   await sink.ready
 })
@@ -142,5 +144,33 @@ describe('a cluster of two nodes on one database', () => {
       shownOnB?.kind === 'question' ? shownOnB.at.asked : Number.NaN,
     )
     expect([a.host.audit?.failed, b.host.audit?.failed]).toEqual([0, 0])
+  })
+
+  it('records a question whose node died once, by the node whose reap ended it', async () => {
+    const audit = (nodeId: string) => ({
+      audit: { sink: createPostgresAuditSink({ pool }), nodeId },
+    })
+    const a = await cluster.start('a', {}, audit('a'))
+    const b = await cluster.start('b', {}, audit('b'))
+    const onB = await readyTab(b.base, { sessions: ['s1'] })
+    a.ask('s1')
+    const rpcId = await a.registeredId(0)
+    await onB.count('question/requested', 1)
+    await a.crash()
+    const [resolved] = await onB.count('question/resolved', 1)
+    expect(resolved).toMatchObject({ rpcId, outcome: 'aborted', reason: 'server-gone' })
+    await expect
+      .poll(async () => (await sink.query({ sessionId: 's1' })).records, { timeout: 10_000 })
+      .toHaveLength(1)
+    const [record] = (await sink.query({ sessionId: 's1' })).records
+    expect(record).toMatchObject({
+      kind: 'question',
+      rpcId,
+      outcome: 'aborted',
+      reason: 'server-gone',
+      code: 'ASK_ABORTED',
+      where: { node: 'b' },
+    })
+    expect(record && 'by' in record).toBe(false)
   })
 })

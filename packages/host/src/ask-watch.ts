@@ -30,6 +30,8 @@ export interface AskEnding {
   readonly settlement: Settlement
   /** The principal that answered or cancelled it; absent for timeouts and aborts. */
   readonly actor?: Actor | undefined
+  /** `server-gone`: the node that awaited it stopped, and the cluster ended it. */
+  readonly reason?: 'server-gone' | undefined
 }
 
 /** An accepted change of a standing answer. */

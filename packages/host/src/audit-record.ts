@@ -66,6 +66,8 @@ export const AuditQuestionRecordSchema = v.object({
   /** Who asked (the agent and its parents), when the agent said. */
   asker: v.optional(AskUserQuestionAskerSchema),
   outcome: QuestionOutcomeSchema,
+  /** `server-gone`: the node whose agent awaited it stopped, and the cluster ended it. */
+  reason: v.optional(v.picklist(['server-gone'])),
   /** The error code the ask rejected with, for every outcome but `answered`. */
   code: v.optional(v.picklist(['ASK_CANCELLED', 'ASK_ABORTED', 'ASK_TIMED_OUT'])),
   /** For `answered`: the answer, as the `redact` hook left it; absent when it kept none. */

@@ -191,6 +191,7 @@ export function createAuditTrail<P>(deps: TrailDeps<P>): { watch: AskWatch; stat
       questions: frame.questions,
       ...(frame.asker !== undefined && { asker: frame.asker }),
       outcome: settlement.outcome,
+      ...(ending.reason !== undefined && { reason: ending.reason }),
       ...(settlement.outcome !== 'answered' && { code: FAILURE_CODES[settlement.outcome] }),
       ...(answer !== undefined && { answer }),
       ...(by !== undefined && { by }),

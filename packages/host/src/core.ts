@@ -184,6 +184,16 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       superseded: (rpcId) => cluster?.node.superseded(rpcId),
       deadline: (move) => followDeadline(move),
       awaited: () => cluster?.node.awaited() ?? [],
+      reaped(ended) {
+        for (const { entry, outcome, reason } of ended)
+          watch?.ended({
+            rpcId: entry.rpcId,
+            sessionId: entry.sessionId,
+            entry,
+            settlement: { outcome },
+            reason,
+          })
+      },
       frame(sessionId, text) {
         let data: unknown
         try {

@@ -53,6 +53,7 @@ export type {
   CoordinatedNode,
   CoordinatedSettlement,
   QuestionCoordinator,
+  ReapedQuestion,
   RegisterOutcome,
 } from './coordinator.ts'
 export {
