@@ -1,8 +1,9 @@
-import { isUserQuestionError } from '@parley/seam'
+import { createUserQuestionService, isUserQuestionError } from '@parley/seam'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   type AuditRecord,
   auditJsonLines,
+  createQuestionHost as createFetchHost,
   createMemoryAuditSink,
   type MemoryAuditSink,
   parseAuditRecord,
@@ -12,8 +13,10 @@ import {
 import {
   answerBody,
   cancelBody,
+  eventReader,
   manualTimers,
   post,
+  QUESTIONS,
   readyTab,
   startHost,
   type TestHost,
@@ -227,6 +230,40 @@ describe('the audit log', () => {
     await running.host.audit?.flush()
     expect(running.host.audit).toMatchObject({ appended: 0, failed: 1 })
     expect(errors).toEqual(['audit.append'])
+  })
+
+  it('records what the fetch handler showed over SSE, in its replay', async () => {
+    const sink = createMemoryAuditSink()
+    const host = createFetchHost<string>({
+      authenticate: (request) => request.headers.get('x-user'),
+      canAccess: (user, sessionId) => user === 'alice' && sessionId === 's1',
+      audit: { sink },
+    })
+    const service = createUserQuestionService()
+    service.registerProvider(host.provider)
+    const asked = service.ask({ questions: QUESTIONS, sessionId: 's1' })
+    const stream = await host.fetch(
+      new Request('http://localhost/api/mux?session=s1', {
+        headers: { accept: 'text/event-stream', 'x-user': 'alice' },
+      }),
+    )
+    const events = eventReader(stream)
+    const [requested] = await events.until((frames) => frames.some((f) => f.type === 'mux/ready'))
+    const rpcId = String(requested?.rpcId)
+    const receipt = await host.fetch(
+      new Request('http://localhost/api/respond', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-user': 'alice' },
+        body: JSON.stringify(answerBody(rpcId, 's1')),
+      }),
+    )
+    expect(await receipt.json()).toEqual({ accepted: true })
+    await asked
+    await events.cancel()
+    await host.close()
+    expect(sink.list()).toMatchObject([
+      { rpcId, outcome: 'answered', by: { principal: 'alice' }, where: { transport: 'sse' } },
+    ])
   })
 
   it('has no audit counters without the option', async () => {
