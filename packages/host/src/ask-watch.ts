@@ -1,7 +1,7 @@
 import type { AskUserQuestionAnswer, AskUserQuestionItem } from '@parley/seam'
 import type { DeadlineReason, MuxTransport } from '@parley/seam/wire'
-import type { Settlement } from './asks.ts'
 import type { PendingEntry } from './pending-table.ts'
+import type { Settlement } from './settlement.ts'
 
 /** The downlink a question was delivered on. */
 export interface ShownOn {

@@ -14,6 +14,7 @@ import {
 import type { AskWatch, EndContext } from './ask-watch.ts'
 import type { Deadlines } from './deadlines.ts'
 import type { PendingEntry, PendingStore } from './pending-table.ts'
+import type { Settlement } from './settlement.ts'
 import type { RegisteredInfo } from './types.ts'
 
 export interface AskDeps {
@@ -46,18 +47,7 @@ interface Settler {
 
 const UTF8 = new TextEncoder()
 
-/** How an ask ends: an answer, or an outcome that rejects it. */
-export type Settlement = (
-  | { outcome: 'answered'; answer: AskUserQuestionAnswer }
-  | {
-      outcome: Exclude<QuestionOutcome, 'answered'>
-      cause?: unknown
-      /** For `timed-out` in a cluster: the deadline that passed. */
-      deadlineAt?: number | undefined
-    }
-) & {
-  /** The tab that ended it (an answer or a cancel), for the others to say so. */ by?: QuestionEndedBy
-}
+export type { Settlement } from './settlement.ts'
 
 const FAILURES: Record<Exclude<QuestionOutcome, 'answered'>, [UserQuestionErrorCode, string]> = {
   cancelled: ['ASK_CANCELLED', 'The user cancelled the question.'],

@@ -12,7 +12,6 @@ export {
   createMemoryAmendStore,
   type MemoryAmendStoreLimits,
 } from './amend-store.ts'
-export type { Settlement } from './asks.ts'
 export {
   AUDIT_RECORD_VERSION,
   type AuditActor,
@@ -72,6 +71,7 @@ export {
 } from './pending-table.ts'
 export { REFUSALS, type Refusal, type RefusalCode } from './refusals.ts'
 export { MAX_RECEIPT_ISSUES } from './respond.ts'
+export type { Settlement } from './settlement.ts'
 export { TELEMETRY_NAMES } from './telemetry.ts'
 export type {
   TelemetryAttributes,
