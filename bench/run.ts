@@ -14,6 +14,7 @@ import { runScale } from './b4-scale.ts'
 import { runFeel } from './b5-feel.ts'
 import { runCluster } from './b6-cluster.ts'
 import { runMarkdown } from './b7-markdown.ts'
+import { runObserved } from './b8-observed.ts'
 import { type Entry, failed } from './lib/results.ts'
 
 const args = process.argv.slice(2)
@@ -30,6 +31,7 @@ const suites: [string, string, () => Promise<Entry[]>][] = [
   ['B5', 'what the user feels, in Chromium', () => runFeel(quick)],
   ['B6', 'host cluster on PostgreSQL', () => runCluster(quick)],
   ['B7', 'the Markdown detail in Chromium', () => runMarkdown(quick)],
+  ['B8', 'audit log and telemetry overhead', () => runObserved(quick)],
 ]
 
 const entries: Entry[] = []

@@ -1,4 +1,5 @@
-import type { QuestionCoordinator } from '@parley/host'
+import { createMemoryAuditSink, type MemoryAuditSink, type QuestionCoordinator } from '@parley/host'
+import type { PostgresAuditSink } from '@parley/host-postgres'
 import { createLocalBus, type DemoBus } from './cluster/bus.ts'
 import { createLocalStatus, type SessionStatusSource } from './session-status.ts'
 import { createMemorySessions } from './stores/sessions.memory.ts'
@@ -41,6 +42,12 @@ export interface DemoBackend {
    * nodes (it carries them only up to a size). Always in one process.
    */
   relays?: ((frameText: string) => boolean) | undefined
+  /**
+   * The audit log: one record per question and per amendment (see
+   * docs/observability.md). In memory in one process; in a cluster the
+   * shared `parley_audit` table, each question recorded once.
+   */
+  audit: MemoryAuditSink | PostgresAuditSink
   /** Where a session's status (waiting, plan review) comes from. */
   status(changed: (sessionId: string) => void): SessionStatusSource
   /** Releases what the backend holds (after the host left its cluster). */
@@ -73,6 +80,7 @@ export function memoryBackend(limits: SessionLimits = {}): BackendFactory {
       testAsks: createMemoryTestAsks(),
       settings,
       bus: createLocalBus(),
+      audit: createMemoryAuditSink(),
       status: createLocalStatus,
       async close() {},
     }

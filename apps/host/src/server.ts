@@ -194,6 +194,8 @@ export function createDemoServer(options: DemoServerOptions) {
     ...options.hostLimits,
     ...(options.onMuxRefused && { onRefused: options.onMuxRefused }),
     ...(backend.coordinator && { coordinator: backend.coordinator }),
+    // Who: the demo's principal id (a string); the answer keeps its selections only.
+    audit: { sink: backend.audit },
   })
 
   function retire(sessionId: string): void {
@@ -443,5 +445,5 @@ export function createDemoServer(options: DemoServerOptions) {
     return closing
   }
 
-  return { server, host, service, sessions, ready: host.ready, close }
+  return { server, host, service, sessions, audit: backend.audit, ready: host.ready, close }
 }

@@ -13,16 +13,20 @@ import { startDemo, user } from './harness.ts'
 // A real PostgreSQL and reaping on 2 loaded cores: generous ceilings, not sleeps.
 vi.setConfig({ testTimeout: 20_000 })
 
-type Node = Awaited<ReturnType<typeof startDemo>>
+type Node = Awaited<ReturnType<typeof startDemo>> & { nodeId: string }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const SECRET = 'a secret every node of this cluster shares'
 let database: ThrowawayPostgres
 const started: Node[] = []
 
+let named = 0
+
 async function node(limits: SessionLimits = {}): Promise<Node> {
-  const backend = await joinCluster({ databaseUrl: database.url, secret: SECRET, limits })
-  const demo = await startDemo({ backend, secret: SECRET, rateLimit: false })
+  named += 1
+  const nodeId = `node-${named}`
+  const backend = await joinCluster({ databaseUrl: database.url, secret: SECRET, limits, nodeId })
+  const demo = { ...(await startDemo({ backend, secret: SECRET, rateLimit: false })), nodeId }
   started.push(demo)
   await demo.ready
   return demo
@@ -150,6 +154,14 @@ describe('the demo as a cluster of three nodes', () => {
       (status) => status === 'idle',
     )
     tab.close()
+    // Recorded once, in the shared table, by node B whose claim won it.
+    await Promise.all([a, b, c].map((demo) => demo.host.audit?.flush()))
+    const sink = a.audit
+    if (!('query' in sink)) throw new Error('a cluster node keeps its audit log in PostgreSQL')
+    const { records } = await sink.query({ sessionId })
+    expect(records.map((record) => [record.rpcId, record.kind, record.where.node])).toEqual([
+      [asked.rpcId, 'question', b.nodeId],
+    ])
   })
 
   it('aborts a test ask through another node, and keeps it from another principal', async () => {

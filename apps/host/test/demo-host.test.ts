@@ -193,6 +193,25 @@ describe('the scripted agent', () => {
     expect(row).toMatchObject({ status: 'answered', answered: 3, total: 3 })
     expect((await alice.request('/api/sessions')).body.sessions[0].status).toBe('idle')
     mux.close()
+    await demo.host.audit?.flush()
+    const sink = demo.audit
+    if (!('list' in sink)) throw new Error('one process keeps its audit log in memory')
+    const records = sink.list({ sessionId })
+    expect(records).toHaveLength(1)
+    expect(records[0]).toMatchObject({
+      kind: 'question',
+      rpcId: asked.rpcId,
+      outcome: 'answered',
+      by: { principal: expect.any(String) },
+      answer: {
+        answers: [
+          { id: 'framework', selected: ['React (Recommended)'] },
+          { id: 'features', selected: ['TypeScript'], redacted: true },
+          { id: 'name', selected: [], redacted: true },
+        ],
+      },
+    })
+    expect(JSON.stringify(records)).not.toContain('Orbit')
   })
 
   it('tells a cancel apart from an interruption', async () => {

@@ -224,9 +224,9 @@ export function createPostgresCoordinator(
 
   async function heartbeat(): Promise<void> {
     await run(pool, SQL.HEARTBEAT, [nodeId])
-    await inTransaction(async (client) => {
+    const reaped = await inTransaction(async (client) => {
       const { rows } = await run(client, SQL.REAP, [deadAfterMs, graceMs, keepMs])
-      if (rows.length === 0) return
+      if (rows.length === 0) return rows
       const bells = rows.map((row) =>
         ring(
           {
@@ -240,7 +240,29 @@ export function createPostgresCoordinator(
         ),
       )
       await run(client, SQL.NOTIFY_MANY, [channel, bells])
+      return rows
     })
+    if (reaped.length > 0) tellReaped(reaped)
+  }
+
+  /** Tells this node's host which questions its reap ended (this node alone ended them). */
+  function tellReaped(rows: readonly Record<string, unknown>[]): void {
+    if (!node?.reaped) return
+    const ended = []
+    for (const row of rows) {
+      const outcome = row.state === 'timed-out' ? 'timed-out' : 'aborted'
+      try {
+        const entry = entryOf({ rpc_id: String(row.rpc_id), frame_text: String(row.frame_text) })
+        ended.push({
+          entry,
+          outcome,
+          reason: row.reason === 'server-gone' ? 'server-gone' : undefined,
+        } as const)
+      } catch (error) {
+        report(error, 'reaped')
+      }
+    }
+    node.reaped(ended)
   }
 
   /** Settles locally what this node awaits but missed hearing about. */

@@ -55,6 +55,40 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 3,
+    name: 'the audit log',
+    sql: `
+      CREATE TABLE parley_audit (
+        id           bigserial PRIMARY KEY,
+        rpc_id       text NOT NULL,
+        kind         text NOT NULL CHECK (kind IN ('question', 'amendment')),
+        revision     integer NOT NULL DEFAULT 0,
+        session_id   text NOT NULL,
+        principal    text,
+        outcome      text
+                     CHECK (outcome IN ('answered', 'cancelled', 'aborted', 'timed-out')),
+        node_id      text,
+        recorded_at  timestamptz NOT NULL,
+        record       jsonb NOT NULL,
+        inserted_at  timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX parley_audit_once ON parley_audit (rpc_id, kind, revision);
+      CREATE INDEX parley_audit_session ON parley_audit (session_id, recorded_at);
+      CREATE INDEX parley_audit_recorded_at ON parley_audit (recorded_at);
+      CREATE INDEX parley_audit_outcome ON parley_audit (outcome, recorded_at)
+        WHERE outcome IS NOT NULL;
+      CREATE INDEX parley_audit_principal ON parley_audit (principal)
+        WHERE principal IS NOT NULL;
+      CREATE FUNCTION parley_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'parley_audit is append-only: a record is never changed';
+      END
+      $$;
+      CREATE TRIGGER parley_audit_append_only BEFORE UPDATE ON parley_audit
+        FOR EACH ROW EXECUTE FUNCTION parley_audit_append_only();
+    `,
+  },
 ]
 
 /** The advisory lock key that serialises migrations across nodes starting together. */

@@ -214,8 +214,8 @@ export const HEARTBEAT = statement(
  * no row at all counts as a dead node's too: its node was reaped, or left,
  * while the question's insert was on its way (a stalled node, or a close
  * during an ask), and no later reap would ever name that owner again.
- * Returns the questions that ended, for the reaper to ring about in the same
- * transaction.
+ * Returns the questions that ended (with their frames, for the reaping
+ * node's audit log), for the reaper to ring about in the same transaction.
  */
 export const REAP = statement(
   'reap',
@@ -228,7 +228,7 @@ export const REAP = statement(
     WHERE state = 'pending' AND resume_key IS NULL AND owner IS NOT NULL
       AND (owner IN (SELECT node_id FROM dead)
         OR NOT EXISTS (SELECT 1 FROM parley_nodes n WHERE n.node_id = q.owner))
-    RETURNING rpc_id, session_id, state),
+    RETURNING rpc_id, session_id, state, reason, frame_text),
   orphaned AS (
     UPDATE parley_questions q SET owner = NULL, orphaned_at = now()
     WHERE state = 'pending' AND resume_key IS NOT NULL AND owner IS NOT NULL
@@ -242,11 +242,11 @@ export const REAP = statement(
         settled_at = now()
     WHERE state = 'pending' AND owner IS NULL
       AND (orphaned_at < now() - ${ms('$2')} OR deadline_at < now())
-    RETURNING rpc_id, session_id, state),
+    RETURNING rpc_id, session_id, state, reason, frame_text),
   purged AS (
     DELETE FROM parley_questions
     WHERE state <> 'pending' AND settled_at < now() - ${ms('$3')} RETURNING 1)
-  SELECT rpc_id, session_id, state FROM lost UNION ALL SELECT rpc_id, session_id, state FROM expired`,
+  SELECT * FROM lost UNION ALL SELECT * FROM expired`,
 )
 
 /** $1 channel, $2 signed doorbells: rung together, in the reaper's transaction. */

@@ -155,7 +155,9 @@ export async function startCluster(): Promise<TestCluster> {
       for (const node of nodes.splice(0)) await node.stop()
       channels += 1
       channel = `parley_test_${channels}`
-      await admin.query('TRUNCATE parley_questions, parley_nodes, parley_cluster').catch(() => {})
+      await admin
+        .query('TRUNCATE parley_questions, parley_nodes, parley_cluster, parley_audit')
+        .catch(() => {})
     },
     async close() {
       for (const node of nodes.splice(0)) await node.stop().catch(() => {})

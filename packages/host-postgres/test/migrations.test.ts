@@ -28,6 +28,7 @@ describe('migrate', () => {
         "SELECT tablename FROM pg_tables WHERE tablename LIKE 'parley\\_%' ORDER BY tablename",
       )
       expect(tables.rows.map((row) => row.tablename)).toEqual([
+        'parley_audit',
         'parley_cluster',
         'parley_migrations',
         'parley_nodes',

@@ -1,6 +1,8 @@
 import { changedAnswers, checkAnswerRules, type ValidationIssue } from '@parley/seam'
 import { type AmendReceipt, parseAmendBody } from '@parley/seam/wire'
 import { AMEND_REFUSALS, type Amendments, CLOSING_CODES } from './amend.ts'
+import type { AskWatch } from './ask-watch.ts'
+import { clientLabel } from './client-label.ts'
 import { admitJsonPost, mayAccess } from './fences.ts'
 import {
   type BodyReader,
@@ -16,6 +18,8 @@ import type { HostRequest } from './types.ts'
 /** What the amend route needs: the respond route's fences and limits, and the window. */
 type AmendRouteDeps<P> = Omit<RespondDeps<P>, 'store' | 'asks'> & {
   amends: Pick<Amendments, 'get' | 'amend'>
+  /** Hears each accepted amendment (the audit trail). */
+  watch?: AskWatch | undefined
 }
 
 const noChange = (): ValidationIssue => ({
@@ -63,5 +67,16 @@ export async function handleAmend<P>(
     return badResponse([noChange()])
   const verdict = deps.amends.amend(rpcId, revision, checked.answer)
   if (!verdict.accepted) return refused(verdict.code)
+  deps.watch?.amended({
+    rpcId,
+    sessionId,
+    revision: verdict.record.revision,
+    changed: changedAnswers(record.answer, checked.answer),
+    questions: record.questions,
+    answer: checked.answer,
+    actor: { principal: admitted.principal },
+    client: clientLabel(request.headers.get('user-agent')),
+    at: deps.now(),
+  })
   return { status: 200, body: { accepted: true, revision: verdict.record.revision } }
 }

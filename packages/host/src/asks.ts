@@ -11,8 +11,10 @@ import {
   type QuestionOutcome,
   type QuestionRequestedFrame,
 } from '@parley/seam/wire'
+import type { AskWatch, EndContext } from './ask-watch.ts'
 import type { Deadlines } from './deadlines.ts'
-import type { PendingStore } from './pending-table.ts'
+import type { PendingEntry, PendingStore } from './pending-table.ts'
+import type { Settlement } from './settlement.ts'
 import type { RegisteredInfo } from './types.ts'
 
 export interface AskDeps {
@@ -24,6 +26,8 @@ export interface AskDeps {
   sessionOf?: ((request: AskUserQuestionRequest) => string | undefined) | undefined
   onRegistered?: ((info: RegisteredInfo) => void) | undefined
   limits: AskLimits
+  /** Hears each ending this node's claim won (the audit trail, the telemetry). */
+  watch?: AskWatch | undefined
   report(error: unknown, where: string): void
 }
 
@@ -43,18 +47,7 @@ interface Settler {
 
 const UTF8 = new TextEncoder()
 
-/** How an ask ends: an answer, or an outcome that rejects it. */
-export type Settlement = (
-  | { outcome: 'answered'; answer: AskUserQuestionAnswer }
-  | {
-      outcome: Exclude<QuestionOutcome, 'answered'>
-      cause?: unknown
-      /** For `timed-out` in a cluster: the deadline that passed. */
-      deadlineAt?: number | undefined
-    }
-) & {
-  /** The tab that ended it (an answer or a cancel), for the others to say so. */ by?: QuestionEndedBy
-}
+export type { Settlement } from './settlement.ts'
 
 const FAILURES: Record<Exclude<QuestionOutcome, 'answered'>, [UserQuestionErrorCode, string]> = {
   cancelled: ['ASK_CANCELLED', 'The user cancelled the question.'],
@@ -162,6 +155,7 @@ export function createAskRegistry(deps: AskDeps) {
   function register(
     request: AskUserQuestionRequest,
     settler: Pick<Settler, 'resolve' | 'reject'>,
+    registered?: (entry: PendingEntry) => void,
   ): UserQuestionError | null {
     if (disposed) return new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
     const prepared = prepareAsk(deps, request)
@@ -171,13 +165,15 @@ export function createAskRegistry(deps: AskDeps) {
     const { rpcId } = frame
     const limited = overLimit(sessionId, frameText)
     if (limited) return limited
-    deps.store.add({
+    const entry: PendingEntry = {
       rpcId,
       sessionId,
       frame,
       frameText,
       request: { ...request, questions: frame.questions },
-    })
+    }
+    deps.store.add(entry)
+    registered?.(entry)
     const onAbort = () => settle(rpcId, { outcome: 'aborted', cause: signal?.reason })
     signal?.addEventListener('abort', onAbort, { once: true })
     const cancelTimer =
@@ -210,9 +206,21 @@ export function createAskRegistry(deps: AskDeps) {
    * Claims `rpcId` (removing it synchronously), broadcasts `question/resolved`,
    * then settles the ask. False when the question was not pending.
    */
-  function settle(rpcId: string, settlement: Settlement): boolean {
+  function settle(
+    rpcId: string,
+    settlement: Settlement,
+    _responseId?: string,
+    context?: EndContext,
+  ): boolean {
     const entry = deps.store.claim(rpcId)
     if (!entry) return false
+    deps.watch?.ended({
+      rpcId,
+      sessionId: entry.sessionId,
+      entry,
+      settlement,
+      actor: context?.actor,
+    })
     const settler = settlers.get(rpcId)
     settlers.delete(rpcId)
     if (settler) count(settler.sessionId, -1)
@@ -235,9 +243,12 @@ export function createAskRegistry(deps: AskDeps) {
 
   return {
     /** The `UserQuestionProvider.ask` of the host. */
-    ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    ask(
+      request: AskUserQuestionRequest,
+      registered?: (entry: PendingEntry) => void,
+    ): Promise<AskUserQuestionAnswer> {
       return new Promise((resolve, reject) => {
-        const refused = register(request, { resolve, reject })
+        const refused = register(request, { resolve, reject }, registered)
         if (refused) reject(refused)
       })
     },

@@ -4,6 +4,7 @@ import {
   UserQuestionError,
 } from '@parley/seam'
 import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
+import type { EndContext } from './ask-watch.ts'
 import { type AskDeps, askLimits, failure, prepareAsk, type Settlement } from './asks.ts'
 import type { CoordinatedNode, CoordinatedSettlement, QuestionCoordinator } from './coordinator.ts'
 import type { PendingEntry } from './pending-table.ts'
@@ -147,6 +148,7 @@ export function createClusterAsks(deps: ClusterDeps) {
   async function register(
     request: AskUserQuestionRequest,
     settle: Pick<Waiter, 'resolve' | 'reject'>,
+    registered?: (entry: PendingEntry) => void,
   ): Promise<void> {
     await deps.joined
     if (disposed) throw new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
@@ -186,10 +188,12 @@ export function createClusterAsks(deps: ClusterDeps) {
       take(found.entry.rpcId)?.reject(
         new UserQuestionError('The ask was asked again.', 'ASK_ABORTED', { cause: SUPERSEDED }),
       )
+      registered?.(found.entry)
       await_(found.entry, request, found.deadlineAt, settle)
       if (ended !== undefined) settleEnded(awaitedId, ended)
       return
     }
+    registered?.(entry)
     await_(entry, request, deadlineAt, settle)
     try {
       deps.onRegistered?.({ rpcId: entry.rpcId, sessionId, request })
@@ -220,6 +224,7 @@ export function createClusterAsks(deps: ClusterDeps) {
     rpcId: string,
     settlement: Settlement,
     responseId?: string,
+    context?: EndContext,
   ): Promise<boolean> {
     const coordinated = toCoordinated(settlement)
     let outcome: Awaited<ReturnType<QuestionCoordinator['claim']>>
@@ -240,6 +245,13 @@ export function createClusterAsks(deps: ClusterDeps) {
       return outcome.status === 'repeat'
     }
     const { sessionId } = outcome
+    deps.watch?.ended({
+      rpcId,
+      sessionId,
+      entry: context?.entry ?? deps.store.get(rpcId),
+      settlement,
+      actor: context?.actor,
+    })
     deps.hub.publish(
       sessionId,
       resolvedFrame(rpcId, sessionId, settlement.outcome, undefined, settlement.by, coordinated),
@@ -322,9 +334,12 @@ export function createClusterAsks(deps: ClusterDeps) {
 
   return {
     node,
-    ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    ask(
+      request: AskUserQuestionRequest,
+      registered?: (entry: PendingEntry) => void,
+    ): Promise<AskUserQuestionAnswer> {
       return new Promise((resolve, reject) => {
-        register(request, { resolve, reject }).catch((error: unknown) => {
+        register(request, { resolve, reject }, registered).catch((error: unknown) => {
           reject(
             error instanceof UserQuestionError
               ? error

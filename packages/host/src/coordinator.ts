@@ -89,8 +89,21 @@ export interface CoordinatedNode {
   resync(): void
   /** The rpcIds this node's agents await: for the periodic re-check. */
   awaited(): readonly string[]
+  /**
+   * Questions this node's coordinator ended because the node awaiting them
+   * stopped (`server-gone`) or, ownerless, their deadline passed: told to the
+   * one node that ended them, for its audit log. Optional for a coordinator.
+   */
+  reaped?(ended: readonly ReapedQuestion[]): void
   /** Reports an error the coordinator recovered from. */
   report(error: unknown, where: string): void
+}
+
+/** A question a coordinator's reaper ended. */
+export interface ReapedQuestion {
+  readonly entry: PendingEntry
+  readonly outcome: 'aborted' | 'timed-out'
+  readonly reason?: 'server-gone' | undefined
 }
 
 /**

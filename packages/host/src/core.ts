@@ -1,3 +1,4 @@
+import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '@parley/seam'
 import {
   type AmendReceipt,
   AppFrameSchema,
@@ -11,7 +12,9 @@ import {
 import { createAmendments, DEFAULT_AMEND_WINDOW_MS } from './amend.ts'
 import { handleAmend } from './amend-route.ts'
 import { createMemoryAmendStore } from './amend-store.ts'
+import { type AskWatch, combineWatches, type EndContext } from './ask-watch.ts'
 import { createAskRegistry, type Settlement } from './asks.ts'
+import { createAuditTrail } from './audit-trail.ts'
 import { createClusterAsks } from './cluster-asks.ts'
 import type { CoordinatedNode, DeadlineMove } from './coordinator.ts'
 import { createDeadlines } from './deadlines.ts'
@@ -24,6 +27,7 @@ import { createMemoryPendingStore, type PendingEntry } from './pending-table.ts'
 import { createRecentResolutions } from './recent-resolutions.ts'
 import { isRefusal, type Refusal, refusal, refusalBody } from './refusals.ts'
 import { type BodyReader, handleRespond, type Reply } from './respond.ts'
+import { createTelemetry } from './telemetry.ts'
 import type { HostRequest, HostTimers, QuestionHostOptions } from './types.ts'
 
 const GLOBAL_TIMERS: HostTimers = {
@@ -82,7 +86,26 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       // A broken error hook must not break the host.
     }
   }
-  const recent = createRecentResolutions(options.now ?? Date.now)
+  const now = options.now ?? Date.now
+  const trail = options.audit
+    ? createAuditTrail({
+        options: options.audit,
+        nodeId: options.audit.nodeId ?? coordinator?.nodeId,
+        now,
+        report,
+      })
+    : undefined
+  const { telemetry: telemetryOptions } = options
+  const telemetry =
+    telemetryOptions?.tracer || telemetryOptions?.meter
+      ? createTelemetry({
+          options: telemetryOptions,
+          nodeId: telemetryOptions.nodeId ?? coordinator?.nodeId ?? options.audit?.nodeId,
+          streams: () => hub.size,
+        })
+      : undefined
+  const watch: AskWatch | undefined = combineWatches([trail?.watch, telemetry?.watch], report)
+  const recent = createRecentResolutions(now)
   const hub = createStreamHub<P>({
     store,
     snapshot: coordinator
@@ -95,6 +118,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     maxStreamsPerPrincipal: options.maxStreamsPerPrincipal ?? 32,
     principalKey: options.principalKey ?? ((principal) => principal),
     deadlineFrame: (rpcId) => deadlines.replayFrame(rpcId),
+    shown: watch?.shown,
     resolved: (frame) => {
       recent.remember(frame)
       if (!options.onResolved) return
@@ -112,12 +136,14 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     report,
   })
   const heartbeat = createHeartbeat(timers, options.pingIntervalMs ?? 15_000)
-  const now = options.now ?? Date.now
   const deadlines = createDeadlines({
     timers,
     now,
     policy: options.deadlinePolicy,
-    publish: (sessionId, frame) => hub.publish(sessionId, frame),
+    publish(sessionId, frame) {
+      hub.publish(sessionId, frame)
+      watch?.moved(frame.rpcId, frame.deadlineAt, frame.reason)
+    },
     report,
   })
   const askDeps = {
@@ -128,6 +154,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     mintRpcId: options.mintRpcId ?? (() => crypto.randomUUID()),
     sessionOf: options.sessionOf,
     onRegistered: options.onRegistered,
+    watch,
     limits: {
       maxPendingPerSession: options.maxPendingPerSession ?? 64,
       maxPending: options.maxPending ?? 10_000,
@@ -157,6 +184,16 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       superseded: (rpcId) => cluster?.node.superseded(rpcId),
       deadline: (move) => followDeadline(move),
       awaited: () => cluster?.node.awaited() ?? [],
+      reaped(ended) {
+        for (const { entry, outcome, reason } of ended)
+          watch?.ended({
+            rpcId: entry.rpcId,
+            sessionId: entry.sessionId,
+            entry,
+            settlement: { outcome },
+            reason,
+          })
+      },
       frame(sessionId, text) {
         let data: unknown
         try {
@@ -243,9 +280,14 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     // A cached entry only spares the read: the claim itself checks it is still pending.
     lookup: (rpcId: string) =>
       store.get(rpcId) ?? seen.get(rpcId) ?? (coordinator ? coordinator.get(rpcId) : undefined),
-    settle(rpcId: string, settlement: Settlement, responseId?: string): boolean | Promise<boolean> {
+    settle(
+      rpcId: string,
+      settlement: Settlement,
+      responseId?: string,
+      context?: EndContext,
+    ): boolean | Promise<boolean> {
       const entry = store.get(rpcId)
-      const settled = asks.settle(rpcId, settlement, responseId)
+      const settled = asks.settle(rpcId, settlement, responseId, context)
       if (typeof settled !== 'boolean') return settled
       // An answer the ask lets the user change opens its amendment window.
       if (settled && entry && settlement.outcome === 'answered')
@@ -255,6 +297,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     repeated: coordinator?.repeated.bind(coordinator),
     now,
     amends,
+    watch,
   }
   let disposed = false
   let left: Promise<void> = Promise.resolve()
@@ -272,6 +315,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     request: HostRequest,
     transport: 'websocket' | 'sse' | 'probe',
   ): Refusal {
+    telemetry?.refused(refused.code)
     try {
       options.onRefused?.({
         status: refused.status,
@@ -300,7 +344,14 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     hub,
     heartbeat,
     asks,
+    /** The provider's ask: in its span when the host has telemetry. */
+    ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+      if (!telemetry) return asks.ask(request)
+      return telemetry.trace(request, (registered) => asks.ask(request, registered))
+    },
     amends,
+    /** The audit log's counters, when the host keeps one. */
+    audit: trail?.stats,
     report,
     admit,
     refused,
@@ -375,6 +426,8 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
       amends.dispose()
       hub.endAll()
       heartbeat.stop()
+      // The records of the asks it just ended go out before close() resolves.
+      if (trail) left = left.then(() => trail.stats.flush())
     },
     /** Resolves once a disposed host left its cluster (at once without a coordinator). */
     get left(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { UserQuestionProvider } from '@parley/seam'
 import { type AppFrame, AppFrameSchema, parseWith } from '@parley/seam/wire'
+import type { AuditStats } from './audit-trail.ts'
 import { createHostCore, type HostCore } from './core.ts'
 import { createFetchHandler } from './fetch-adapter.ts'
 import type { PendingEntry } from './pending-table.ts'
@@ -53,8 +54,13 @@ export interface QuestionHost<P = unknown> {
    * Asks wait for it by themselves; await it before taking traffic.
    */
   readonly ready: Promise<void>
-  /** Disposes the host and resolves once it left its cluster (at once without one). */
+  /**
+   * Disposes the host and resolves once it left its cluster (at once without
+   * one) and its audit records went to the sink.
+   */
   close(): Promise<void>
+  /** The audit log's counters (records appended, failed) and `flush()`; `undefined` without `audit`. */
+  readonly audit: AuditStats | undefined
 }
 
 /** Creates the host. See the package README for the routes and the options. */
@@ -71,7 +77,7 @@ export function hostOn<P>(core: HostCore<P>, onDispose?: () => void): QuestionHo
     onDispose?.()
   }
   return {
-    provider: { ask: (request) => core.asks.ask(request) },
+    provider: { ask: (request) => core.ask(request) },
     ready: core.joined,
     fetch,
     broadcast(sessionId, frame) {
@@ -89,6 +95,7 @@ export function hostOn<P>(core: HostCore<P>, onDispose?: () => void): QuestionHo
       return core.asks.abortSession(sessionId, cause)
     },
     pending: () => core.store.list(),
+    audit: core.audit,
     dispose,
     close() {
       dispose()

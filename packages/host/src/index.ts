@@ -12,7 +12,39 @@ export {
   createMemoryAmendStore,
   type MemoryAmendStoreLimits,
 } from './amend-store.ts'
-export type { Settlement } from './asks.ts'
+export {
+  AUDIT_RECORD_VERSION,
+  type AuditActor,
+  AuditActorSchema,
+  type AuditAmendmentRecord,
+  AuditAmendmentRecordSchema,
+  type AuditAnswer,
+  AuditAnswerSchema,
+  type AuditPlace,
+  AuditPlaceSchema,
+  type AuditQuestionRecord,
+  AuditQuestionRecordSchema,
+  type AuditRecord,
+  AuditRecordSchema,
+  parseAuditRecord,
+} from './audit-record.ts'
+export {
+  type AuditQuery,
+  type AuditSink,
+  auditJsonLines,
+  auditRecordedAt,
+  createMemoryAuditSink,
+  DEFAULT_MEMORY_AUDIT_RECORDS,
+  type MemoryAuditSink,
+  matchesAuditQuery,
+  writeAuditJsonLines,
+} from './audit-sink.ts'
+export {
+  type AuditOptions,
+  type AuditRedactInfo,
+  type AuditStats,
+  keepSelections,
+} from './audit-trail.ts'
 export { clientLabel } from './client-label.ts'
 export type {
   ClaimOutcome,
@@ -20,6 +52,7 @@ export type {
   CoordinatedNode,
   CoordinatedSettlement,
   QuestionCoordinator,
+  ReapedQuestion,
   RegisterOutcome,
 } from './coordinator.ts'
 export {
@@ -38,6 +71,16 @@ export {
 } from './pending-table.ts'
 export { REFUSALS, type Refusal, type RefusalCode } from './refusals.ts'
 export { MAX_RECEIPT_ISSUES } from './respond.ts'
+export type { Settlement } from './settlement.ts'
+export { TELEMETRY_NAMES } from './telemetry.ts'
+export type {
+  TelemetryAttributes,
+  TelemetryMeter,
+  TelemetryObservation,
+  TelemetryOptions,
+  TelemetrySpan,
+  TelemetryTracer,
+} from './telemetry-api.ts'
 export type {
   HostRequest,
   HostTimers,

@@ -1,4 +1,5 @@
-import type { DownlinkFrame, QuestionResolvedFrame } from '@parley/seam/wire'
+import type { DownlinkFrame, MuxTransport, QuestionResolvedFrame } from '@parley/seam/wire'
+import type { ShownOn } from './ask-watch.ts'
 import type { PendingEntry, PendingStore } from './pending-table.ts'
 import { type Refusal, refusal } from './refusals.ts'
 
@@ -25,6 +26,8 @@ export interface StreamSink {
    * send cap closes the stream.
    */
   drained?(): Promise<void>
+  /** How the stream reaches the tab, for the audit log and telemetry. */
+  readonly transport?: MuxTransport
 }
 
 /** A live frame held while a replay runs: its text, and its rpcId if it asks a question. */
@@ -40,6 +43,8 @@ export interface StreamTicket {
 
 interface Stream<P> {
   readonly sink: StreamSink
+  /** Where a question delivered on it was shown (the hub's node-local id of the stream). */
+  readonly on: ShownOn
   readonly principal: P
   /** The sessions named with `?session=`, or `null` for every accessible one. */
   readonly sessions: ReadonlySet<string> | null
@@ -82,6 +87,8 @@ interface HubDeps<P> {
   principalKey(principal: P): unknown
   /** Sees each `question/resolved` frame published (the host's `onResolved`). */
   resolved?: ((frame: QuestionResolvedFrame) => void) | undefined
+  /** Sees each question frame delivered to a tab (live, held or replayed). */
+  shown?: ((rpcId: string, on: ShownOn) => void) | undefined
   /** A `question/deadline` frame to send right after this question's replayed frame (its deadline moved). */
   deadlineFrame?(rpcId: string): string | undefined
   report(error: unknown, where: string): void
@@ -114,6 +121,13 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
   const clustered = deps.snapshot !== undefined
   const recentlyResolved = new Set<string>()
   const chunkBytes = Math.max(MIN_CHUNK_BYTES, Math.floor(deps.maxBufferedBytes / 4))
+  let opened = 0
+
+  /** Delivers a question's frame; tells `shown` when the stream took it. */
+  function deliverQuestion(stream: Stream<P>, rpcId: string, text: string): void {
+    deliver(stream, text)
+    if (deps.shown && streams.has(stream)) deps.shown(rpcId, stream.on)
+  }
 
   function sees(stream: Stream<P>, sessionId: string): boolean {
     // A narrowed stream is still asked about every frame: access can be revoked.
@@ -182,7 +196,7 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
         // Settled while an earlier chunk drained: its resolved frame is held.
         if (chunks > 1 && !deps.snapshot && deps.store.get(entry.rpcId) === undefined) continue
         replayed.add(entry.rpcId)
-        deliver(stream, entry.frameText)
+        deliverQuestion(stream, entry.rpcId, entry.frameText)
         const moved = deps.deadlineFrame?.(entry.rpcId)
         if (moved !== undefined) deliver(stream, moved)
         if (streamed && stream.sink.bufferedBytes() - start >= chunkBytes) return
@@ -203,7 +217,8 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
       stream.held = null
       stream.heldBytes = 0
       for (const { requested, text } of held) {
-        if (requested === undefined || !replayed.has(requested)) deliver(stream, text)
+        if (requested === undefined) deliver(stream, text)
+        else if (!replayed.has(requested)) deliverQuestion(stream, requested, text)
       }
     })
   }
@@ -227,7 +242,8 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
         if (resolved !== undefined) stream.replayed.delete(resolved)
       }
       if (!stream.held) {
-        deliver(stream, text)
+        if (requested === undefined) deliver(stream, text)
+        else deliverQuestion(stream, requested, text)
         continue
       }
       stream.held.push({ requested, text })
@@ -281,8 +297,10 @@ export function createStreamHub<P>(deps: HubDeps<P>) {
       sessions: ReadonlySet<string> | null,
       ticket: StreamTicket,
     ): () => void {
+      opened += 1
       const stream: Stream<P> = {
         sink,
+        on: { stream: `s${opened}`, transport: sink.transport },
         principal,
         sessions,
         ticket,

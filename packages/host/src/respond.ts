@@ -1,5 +1,6 @@
 import { checkAnswerRules, type ValidationIssue } from '@parley/seam'
 import { parseRespondBody, type RespondReceipt } from '@parley/seam/wire'
+import type { EndContext } from './ask-watch.ts'
 import type { Settlement } from './asks.ts'
 import { clientLabel } from './client-label.ts'
 import { admitJsonPost, mayAccess } from './fences.ts'
@@ -33,7 +34,12 @@ export interface RespondDeps<P> {
   /** The pending question `rpcId`, if there is one (a cluster reads its coordinator). */
   lookup(rpcId: string): PendingEntry | undefined | Promise<PendingEntry | undefined>
   /** Claims and settles; true when this response won (or had already won, by `responseId`). */
-  settle(rpcId: string, settlement: Settlement, responseId?: string): boolean | Promise<boolean>
+  settle(
+    rpcId: string,
+    settlement: Settlement,
+    responseId?: string,
+    context?: EndContext,
+  ): boolean | Promise<boolean>
   /** Did the response `responseId` already win `rpcId` of `sessionId`? (a retried POST) */
   repeated?:
     | ((rpcId: string, sessionId: string, responseId: string) => Promise<boolean>)
@@ -120,11 +126,13 @@ export async function handleRespond<P>(
       : NOT_PENDING
   // Who ended it, in words the other tabs show ("Chrome on macOS" at a time), never an id.
   const by = { label: clientLabel(request.headers.get('user-agent')), at: deps.now() }
-  if (!result.ok) return settled(deps.settle(rpcId, { outcome: 'cancelled', by }, responseId))
+  const context = { actor: { principal }, entry }
+  if (!result.ok)
+    return settled(deps.settle(rpcId, { outcome: 'cancelled', by }, responseId, context))
   // parseRespondBody parsed the answer's shape: only validateAnswer's rules are left.
   const checked = checkAnswerRules(entry.request, result.answer, RECEIPT_LIMIT)
   if (!checked.ok) return badResponse(checked.issues)
   return settled(
-    deps.settle(rpcId, { outcome: 'answered', answer: checked.answer, by }, responseId),
+    deps.settle(rpcId, { outcome: 'answered', answer: checked.answer, by }, responseId, context),
   )
 }

@@ -63,6 +63,7 @@ export function eventStreamResponse<P>(
         unsubscribe = deps.hub.open(
           {
             send: (text) => push(sseEvent(text)),
+            transport: 'sse',
             bufferedBytes: () => Math.max(0, -(controller.desiredSize ?? 0)),
             terminate: () => finish(() => controller.error(new Error('stream overloaded'))),
             end: () => finish(() => controller.close()),

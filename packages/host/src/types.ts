@@ -1,9 +1,11 @@
 import type { AskUserQuestionRequest } from '@parley/seam'
 import type { QuestionOutcome } from '@parley/seam/wire'
 import type { AmendStore } from './amend-store.ts'
+import type { AuditOptions } from './audit-trail.ts'
 import type { QuestionCoordinator } from './coordinator.ts'
 import type { PendingStore } from './pending-table.ts'
 import type { RefusalCode } from './refusals.ts'
+import type { TelemetryOptions } from './telemetry-api.ts'
 
 /**
  * The part of an incoming HTTP request the host's hooks see. It is the same
@@ -179,6 +181,22 @@ export interface QuestionHostOptions<P> {
   amendWindowMs?: number | ((info: RegisteredInfo) => number)
   /** Where standing answers live while they may be changed. @default an in-memory store */
   amendStore?: AmendStore
+  /**
+   * Keeps an audit log: one record per question when it ends (what was
+   * shown, the outcome, the answer as `redact` leaves it, who, where, when)
+   * and one per accepted amendment, appended to `sink` off the answer's
+   * path. In a cluster the node whose claim won a question records it. See
+   * docs/observability.md. @default none
+   */
+  audit?: AuditOptions<P>
+  /**
+   * OpenTelemetry: `tracer` (`trace.getTracer('@parley/host')`) gets a
+   * `parley.ask` span per ask from the call to its settle, joining the
+   * caller's active context; `meter` (`metrics.getMeter('@parley/host')`)
+   * gets the host's metrics. Names in docs/observability.md. @default none: no
+   * OpenTelemetry call at all
+   */
+  telemetry?: TelemetryOptions
   /** Clock for `requestedAt`. @default Date.now */
   now?(): number
   /** Mints an rpcId. @default crypto.randomUUID */

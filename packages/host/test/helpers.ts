@@ -261,5 +261,33 @@ export function manualTimers() {
   }
 }
 
+/** Reads SSE `data:` events from a response body. */
+export function eventReader(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  const frames: Frame[] = []
+  return {
+    frames,
+    async until(test: (frames: Frame[]) => boolean): Promise<Frame[]> {
+      while (!test(frames)) {
+        const { done, value } = await reader.read()
+        if (done) throw new Error(`stream ended; frames: ${JSON.stringify(frames)}`)
+        buffer += decoder.decode(value, { stream: true })
+        let end = buffer.indexOf('\n\n')
+        while (end >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          for (const line of block.split('\n'))
+            if (line.startsWith('data: ')) frames.push(JSON.parse(line.slice(6)) as Frame)
+          end = buffer.indexOf('\n\n')
+        }
+      }
+      return frames
+    },
+    cancel: () => reader.cancel(),
+  }
+}
+
 /** `ws` for the client package's tests (which do not depend on `ws` themselves). */
 export { WebSocket, WebSocketServer } from 'ws'

@@ -1,35 +1,15 @@
 import { createUserQuestionService } from '@parley/seam'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createQuestionHost, type QuestionHost } from '../src/index.ts'
-import { ACCESS, answerBody, type Frame, QUESTIONS, startHost, type TestHost } from './helpers.ts'
-
-/** Reads SSE `data:` events from a response body. */
-function eventReader(response: Response) {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  const frames: Frame[] = []
-  return {
-    frames,
-    async until(test: (frames: Frame[]) => boolean): Promise<Frame[]> {
-      while (!test(frames)) {
-        const { done, value } = await reader.read()
-        if (done) throw new Error(`stream ended; frames: ${JSON.stringify(frames)}`)
-        buffer += decoder.decode(value, { stream: true })
-        let end = buffer.indexOf('\n\n')
-        while (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          for (const line of block.split('\n'))
-            if (line.startsWith('data: ')) frames.push(JSON.parse(line.slice(6)) as Frame)
-          end = buffer.indexOf('\n\n')
-        }
-      }
-      return frames
-    },
-    cancel: () => reader.cancel(),
-  }
-}
+import {
+  ACCESS,
+  answerBody,
+  eventReader,
+  type Frame,
+  QUESTIONS,
+  startHost,
+  type TestHost,
+} from './helpers.ts'
 
 const hasType = (type: string) => (frames: Frame[]) => frames.some((f) => f.type === type)
 

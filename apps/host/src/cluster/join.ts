@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { createPostgresAuditSink } from '@parley/host-postgres'
 import pg from 'pg'
 import type { BackendFactory } from '../backend.ts'
 import { createClusterStatus } from '../session-status.ts'
@@ -62,6 +63,9 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
   const shared: DemoBus = bus
   const coordinator = createCoordinator(pool, nodeId, options.secret, options.previousSecrets)
   const limits = options.limits ?? {}
+  // Shared by every node: the node whose claim won a question records it, once.
+  const audit = createPostgresAuditSink({ pool })
+  audit.ready.catch((error: unknown) => report(error, 'audit'))
 
   return (hooks) => ({
     clustered: true,
@@ -76,6 +80,7 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
     settings: createPostgresSettings({ pool }),
     bus: shared,
     coordinator,
+    audit,
     relays: relaysFrame,
     status: (changed) => createClusterStatus(coordinator, changed),
     async close() {

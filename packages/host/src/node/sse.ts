@@ -16,6 +16,7 @@ export function serveNodeEventStream<P>(
   const unsubscribe = deps.hub.open(
     {
       send: (text) => void response.write(sseEvent(text)),
+      transport: 'sse',
       bufferedBytes: () => response.writableLength,
       terminate: () => response.destroy(),
       end: () => response.end(),

@@ -69,6 +69,7 @@ export function createWebSocketMux<P>(deps: WebSocketMuxDeps<P>) {
     socket.on('error', () => socket.terminate())
     const unsubscribe = deps.hub.open(
       {
+        transport: 'websocket',
         send: (text) => socket.send(text),
         bufferedBytes: () => socket.bufferedAmount,
         terminate: () => socket.terminate(),

@@ -1,0 +1,15 @@
+import type { AskUserQuestionAnswer } from '@parley/seam'
+import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
+
+/** How an ask ends: an answer, or an outcome that rejects it. */
+export type Settlement = (
+  | { outcome: 'answered'; answer: AskUserQuestionAnswer }
+  | {
+      outcome: Exclude<QuestionOutcome, 'answered'>
+      cause?: unknown
+      /** For `timed-out` in a cluster: the deadline that passed. */
+      deadlineAt?: number | undefined
+    }
+) & {
+  /** The tab that ended it (an answer or a cancel), for the others to say so. */ by?: QuestionEndedBy
+}
