@@ -239,7 +239,11 @@ describe('a cluster node', () => {
       })
     ).body
     await onSmall.newSession()
-    expect((await onOther.request(`/api/sessions/${oldest}`)).status).toBe(404)
+    // The other node hears of the eviction through the cluster, a moment later.
+    await waitFor(
+      async () => (await onOther.request(`/api/sessions/${oldest}`)).status,
+      (status) => status === 404,
+    )
     await waitFor(
       async () => (await onOther.request(`/api/test/asks/${askId}`)).body,
       (ask) => ask.status === 'rejected' && ask.error?.code === 'ASK_ABORTED',
