@@ -31,6 +31,7 @@ import {
 } from './notifications.ts'
 import { entryOf, settlementOf } from './rows.ts'
 import * as SQL from './sql.ts'
+import { transaction } from './transaction.ts'
 
 /** Options of {@link createPostgresCoordinator}. */
 export interface PostgresCoordinatorOptions {
@@ -297,20 +298,8 @@ export function createPostgresCoordinator(
     timers.push(handle)
   }
 
-  async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const result = await work(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {})
-      throw error
-    } finally {
-      client.release()
-    }
-  }
+  const inTransaction = <T>(work: (client: PoolClient) => Promise<T>): Promise<T> =>
+    transaction(pool, work)
 
   /** A question with the same key exists: attach to it, collect its ending, or free the key. */
   async function attach(entry: CoordinatedEntry): Promise<RegisterOutcome | typeof RELOAD> {

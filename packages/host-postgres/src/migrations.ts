@@ -1,4 +1,5 @@
 import type { Pool } from 'pg'
+import { transaction } from './transaction.ts'
 
 /**
  * The coordinator's schema, one entry per version, applied in order and
@@ -99,10 +100,8 @@ const MIGRATION_LOCK = 0x7061726c // "parl"
  * when several nodes start at once: one applies, the others wait for its
  * lock and then find nothing to do. Returns the versions it applied.
  */
-export async function migrate(pool: Pool): Promise<number[]> {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+export function migrate(pool: Pool): Promise<number[]> {
+  return transaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
     await client.query(`
       CREATE TABLE IF NOT EXISTS parley_migrations (
@@ -122,12 +121,6 @@ export async function migrate(pool: Pool): Promise<number[]> {
       ])
       ran.push(migration.version)
     }
-    await client.query('COMMIT')
     return ran
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
+  })
 }
