@@ -9,23 +9,28 @@
 //   unless every tarball is newer than every file of packages/*/src and
 //   packages/*/package.json.
 // - Installs every example before testing any (vite-react's test serves its
-//   build from node-server). Installs and tests hold the pack lock shared, so
-//   nobody repacks .tarballs/ under a running install.
+//   build from node-server), three installs at a time; then tests in two
+//   lanes (see LANES). Each step's output goes to reports/examples/ and is
+//   printed whole when the step ends. Installs and tests hold the pack lock
+//   shared, so nobody repacks .tarballs/ under a running install.
 // - No lockfile (`--no-package-lock`, and each example's .npmrc): a tarball's
 //   integrity changes with every build. Third-party versions are pinned exactly
 //   in each package.json instead. Without a lockfile npm keeps an installed
 //   file: tarball that changed, so node_modules/@parley is removed first.
 // - PARLEY_EXAMPLES=node-server,vite-react runs only those; the rest count
 //   as skipped.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import {
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,11 +40,47 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const LOCK = '/tmp/parley-pack.lock'
 const examplesDir = join(root, 'examples')
 const tarballs = join(root, '.tarballs')
+const logs = join(root, 'reports/examples')
 
 function run(args, cwd) {
   const started = performance.now()
   const { status } = spawnSync(args[0], args.slice(1), { cwd, stdio: 'inherit' })
   return { ok: status === 0, ms: Math.round(performance.now() - started) }
+}
+
+/**
+ * Runs one step with its output kept in reports/examples/, and prints that
+ * output whole when the step ends, so two steps at once never interleave.
+ */
+function runLogged(title, args, cwd) {
+  const started = performance.now()
+  const file = join(logs, `${title.replace(/[^a-z0-9-]+/gi, '-')}.log`)
+  const out = openSync(file, 'w')
+  return new Promise((resolve) => {
+    const child = spawn(args[0], args.slice(1), { cwd, stdio: ['ignore', out, out] })
+    const finish = (code) => {
+      closeSync(out)
+      const ms = Math.round(performance.now() - started)
+      const ok = code === 0
+      console.log(`\nexamples: ${title} (${ok ? 'ok' : 'FAILED'}, ${(ms / 1000).toFixed(1)} s)`)
+      process.stdout.write(readFileSync(file, 'utf8'))
+      resolve({ ok, ms })
+    }
+    child.on('error', (error) => {
+      writeSync(out, `${error.message}\n`)
+      finish(1)
+    })
+    child.on('close', finish)
+  })
+}
+
+/** Calls `work` on every item, at most `limit` at a time. */
+async function inParallel(items, limit, work) {
+  const queue = [...items]
+  const worker = async () => {
+    while (queue.length > 0) await work(queue.shift())
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
 function newestMtime(dir) {
@@ -95,6 +136,7 @@ const results = all.map((name) => ({
   testMs: null,
 }))
 
+mkdirSync(logs, { recursive: true })
 let packMs = 0
 if (chosen.length > 0) {
   if (tarballsAreFresh())
@@ -109,24 +151,48 @@ if (chosen.length > 0) {
   }
 }
 
-for (const result of results.filter((entry) => entry.status === 'pending')) {
-  const cwd = join(examplesDir, result.name)
-  console.log(`\nexamples: ${result.name}: npm install`)
-  rmSync(join(cwd, 'node_modules/@parley'), { recursive: true, force: true })
-  const install = run(
-    ['flock', '-s', LOCK, 'npm', 'install', '--no-audit', '--no-fund', '--no-package-lock'],
-    cwd,
-  )
-  result.installMs = install.ms
-  if (!install.ok) result.status = 'failed'
-}
+// Installs run three at a time: they wait on the registry and the disk more
+// than on the two cores, and npm's cache is safe to share between them.
+await inParallel(
+  results.filter((entry) => entry.status === 'pending'),
+  3,
+  async (result) => {
+    const cwd = join(examplesDir, result.name)
+    rmSync(join(cwd, 'node_modules/@parley'), { recursive: true, force: true })
+    const install = await runLogged(
+      `${result.name}: npm install`,
+      ['flock', '-s', LOCK, 'npm', 'install', '--no-audit', '--no-fund', '--no-package-lock'],
+      cwd,
+    )
+    result.installMs = install.ms
+    if (!install.ok) result.status = 'failed'
+  },
+)
 
-for (const result of results.filter((entry) => entry.status === 'pending')) {
-  console.log(`\nexamples: ${result.name}: npm test`)
-  const test = run(['flock', '-s', LOCK, 'npm', 'test'], join(examplesDir, result.name))
-  result.testMs = test.ms
-  result.status = test.ok ? 'passed' : 'failed'
-}
+// Tests run in two lanes, each example in the lane LANES gives it (the rest
+// join the shorter lane), longest first. node-server and vite-react share a
+// lane: vite-react's test builds node-server when its build is stale, so the
+// two must never build at once.
+const LANES = [['node-server', 'vite-react'], []]
+const pending = results.filter((entry) => entry.status === 'pending')
+const lanes = LANES.map((names) =>
+  names.flatMap((name) => pending.filter((entry) => entry.name === name)),
+)
+for (const entry of pending.filter((entry) => !LANES.flat().includes(entry.name)))
+  lanes[1].push(entry)
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const result of lane) {
+      const test = await runLogged(
+        `${result.name}: npm test`,
+        ['flock', '-s', LOCK, 'npm', 'test'],
+        join(examplesDir, result.name),
+      )
+      result.testMs = test.ms
+      result.status = test.ok ? 'passed' : 'failed'
+    }
+  }),
+)
 
 const count = (status) => results.filter((entry) => entry.status === status).length
 const report = {
