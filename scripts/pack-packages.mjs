@@ -5,7 +5,7 @@
 // tests, stories or sources), `publint --strict`, and
 // `@arethetypeswrong/cli` with its default profile (see below). Exits 1 on any problem.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildPackage, PACKAGES } from './build-packages.mjs'
@@ -24,6 +24,24 @@ const fail = (message) => {
   problems += 1
   console.error(`✗ ${message}`)
 }
+
+// packages/ holds the kit and nothing else: every folder there is one of
+// PACKAGES and public, so `pnpm -r --filter './packages/*' pack` packs exactly
+// what this script packs (the demo's private packages live under apps/).
+const folders = readdirSync(join(root, 'packages')).filter((name) =>
+  existsSync(join(root, 'packages', name, 'package.json')),
+)
+for (const name of folders) {
+  const manifest = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'))
+  if (manifest.private) fail(`packages/${name} is private: private packages belong under apps/`)
+  else if (!PACKAGES.includes(name))
+    fail(
+      `packages/${name} is not in PACKAGES (scripts/build-packages.mjs): it would not be built or packed`,
+    )
+}
+for (const name of PACKAGES)
+  if (!folders.includes(name))
+    fail(`PACKAGES names ${name}, but packages/${name} has no package.json`)
 
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
