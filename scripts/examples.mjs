@@ -13,6 +13,15 @@
 //   lanes (see LANES). Each step's output goes to reports/examples/ and is
 //   printed whole when the step ends. Installs and tests hold the pack lock
 //   shared, so nobody repacks .tarballs/ under a running install.
+// - Each example's package.json names @parley/* by version range, as an
+//   adopter writes it. For the run, linkExample() points every @parley/*
+//   dependency at its tarball (`file:../../.tarballs/…`) and adds the same
+//   specs as `overrides`, for the packages the example gets only through
+//   another (npm refuses an override that differs from a direct dependency's
+//   spec, so the direct ones are rewritten). The original package.json is put
+//   back when the run ends, also on Ctrl-C. `--link` only links every chosen
+//   example and leaves it so (to run npm by hand inside one); `--unlink` puts
+//   them all back.
 // - No lockfile (`--no-package-lock`, and each example's .npmrc): a tarball's
 //   integrity changes with every build. Third-party versions are pinned exactly
 //   in each package.json instead. Without a lockfile npm keeps an installed
@@ -83,6 +92,51 @@ async function inParallel(items, limit, work) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
+const KIT = PACKAGES.map((name) => {
+  const { version } = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'))
+  return { name: `@parley/${name}`, spec: `file:../../.tarballs/parley-${name}-${version}.tgz` }
+})
+const manifestOf = (name) => join(examplesDir, name, 'package.json')
+const originalOf = (name) => join(examplesDir, name, 'package.json.parley-original')
+
+/**
+ * What is wrong with how the example's own package.json names @parley/*: an
+ * adopter's names a version range, never a path into this repository.
+ */
+function manifestProblems(name) {
+  const file = existsSync(originalOf(name)) ? originalOf(name) : manifestOf(name)
+  const manifest = JSON.parse(readFileSync(file, 'utf8'))
+  const problems = []
+  for (const field of ['dependencies', 'devDependencies'])
+    for (const [pkg, spec] of Object.entries(manifest[field] ?? {}))
+      if (pkg.startsWith('@parley/') && !/^[\^~]?\d+\.\d+\.\d+(-[\w.]+)?$/.test(spec))
+        problems.push(`${pkg} is "${spec}", not a version range`)
+  if (manifest.overrides) problems.push('has "overrides": the runner adds them for its run')
+  return problems
+}
+
+/** Points the example's @parley/* at the tarballs; the original is kept beside it. */
+function linkExample(name) {
+  if (existsSync(originalOf(name))) return
+  const text = readFileSync(manifestOf(name), 'utf8')
+  const manifest = JSON.parse(text)
+  for (const field of ['dependencies', 'devDependencies'])
+    for (const { name: pkg, spec } of KIT) if (manifest[field]?.[pkg]) manifest[field][pkg] = spec
+  manifest.overrides = {
+    ...manifest.overrides,
+    ...Object.fromEntries(KIT.map(({ name: pkg, spec }) => [pkg, spec])),
+  }
+  writeFileSync(originalOf(name), text)
+  writeFileSync(manifestOf(name), `${JSON.stringify(manifest, null, 2)}\n`)
+}
+
+/** Puts the example's own package.json back, if linkExample() replaced it. */
+function unlinkExample(name) {
+  if (!existsSync(originalOf(name))) return
+  writeFileSync(manifestOf(name), readFileSync(originalOf(name)))
+  rmSync(originalOf(name))
+}
+
 function newestMtime(dir) {
   let newest = 0
   for (const name of readdirSync(dir, { recursive: true })) {
@@ -129,6 +183,17 @@ if (unknown.length > 0) {
 }
 const chosen = only ? all.filter((name) => only.includes(name)) : all
 
+if (process.argv.includes('--unlink')) {
+  for (const name of all) unlinkExample(name)
+  console.log("examples: every package.json is the example's own again")
+  process.exit(0)
+}
+if (process.argv.includes('--link')) {
+  for (const name of chosen) linkExample(name)
+  console.log(`examples: ${chosen.join(', ')} install @parley/* from .tarballs/ until --unlink`)
+  process.exit(0)
+}
+
 const results = all.map((name) => ({
   name,
   status: chosen.includes(name) ? 'pending' : 'skipped',
@@ -150,6 +215,24 @@ if (chosen.length > 0) {
     }
   }
 }
+
+for (const result of results.filter((entry) => entry.status === 'pending')) {
+  const problems = manifestProblems(result.name)
+  if (problems.length === 0) linkExample(result.name)
+  else {
+    for (const problem of problems) console.error(`examples: ${result.name}: ${problem}`)
+    result.status = 'failed'
+  }
+}
+const unlinkAll = () => {
+  for (const result of results) unlinkExample(result.name)
+}
+process.on('exit', unlinkAll)
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    unlinkAll()
+    process.exit(130)
+  })
 
 // Installs run three at a time: they wait on the registry and the disk more
 // than on the two cores, and npm's cache is safe to share between them.
