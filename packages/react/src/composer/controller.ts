@@ -17,10 +17,10 @@ import { createStore } from 'zustand/vanilla'
 import {
   type ComposerLocale,
   type ComposerMessages,
-  format,
   loadComposerLocale,
   loadedComposerLocale,
 } from '../locales/index.ts'
+import { fill } from '../text/fill.ts'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import type { ComposerContextValue, ComposerUiState, MessagesValue } from './context.ts'
 import { failureEvent, receiptEvent } from './receipt.ts'
@@ -104,7 +104,7 @@ export function useMessagesValue(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `overrides`
   return useMemo(() => {
     const messages = overrides ? { ...base, ...overrides } : base
-    return { messages, t: (name, values) => format(messages[name], values ?? {}) }
+    return { messages, t: (name, values) => fill(messages[name], values ?? {}) }
   }, [base, key])
 }
 

@@ -9,7 +9,7 @@ import {
 import { useRef } from 'react'
 import { useStore } from 'zustand'
 import { shallow } from 'zustand/shallow'
-import { format } from '../locales/index.ts'
+import { fill } from '../text/fill.ts'
 import { type MessagesValue, useComposerContext, useMessages } from './context.ts'
 import { dataOf, normalizeProps, type ReactPartProps } from './normalize-props.ts'
 
@@ -52,7 +52,7 @@ export function createConnectFor(
         connect: createConnect(send, {
           id,
           messages: i18n.messages,
-          format,
+          format: fill,
           composition,
           touch: isTouchKeyboard,
         }),

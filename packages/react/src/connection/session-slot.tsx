@@ -6,6 +6,7 @@ import { ComposerSlot, type ComposerSlotProps } from '../composer/composer-slot.
 import type { ComposerCardInfo } from '../composer/question-composer.tsx'
 import type { ComposerEnding } from '../composer/settled.tsx'
 import type { DeadlineMessages } from '../deadline/messages.ts'
+import { fill } from '../text/fill.ts'
 import { useCardDeadline } from './card-deadline.tsx'
 import {
   useCancel,
@@ -119,7 +120,7 @@ export function SessionComposerSlot({
       const time = new Intl.DateTimeFormat(slotProps.locale ?? 'en', { timeStyle: 'short' }).format(
         by.at,
       )
-      return template.replace('{time}', time).replace('{client}', by.label ? ` (${by.label})` : '')
+      return fill(template, { time, client: by.label ? ` (${by.label})` : '' })
     },
     [describeEnding, endedBy, words, slotProps.locale],
   )

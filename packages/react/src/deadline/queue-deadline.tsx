@@ -1,5 +1,6 @@
-// Like the countdown, this chunk imports nothing the composer's eager chunk holds (only React).
+// Like the countdown, this chunk imports React and the placeholder filler only.
 import { useEffect, useRef, useState } from 'react'
+import { fill } from '../text/fill.ts'
 import {
   ANNOUNCE_AT_MS,
   type DeadlineMessages,
@@ -9,8 +10,6 @@ import {
 } from './messages.ts'
 
 const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
-const fill = (template: string, time: string, index: number) =>
-  template.replace('{time}', time).replace('{index}', String(index))
 
 /** Props of the note the "Request 1 of N" chip carries while a waiting request runs out sooner. */
 export interface QueueDeadlineProps {
@@ -47,7 +46,7 @@ export function QueueDeadlineText({
   const left = useLeft(deadlineAt, now)
   return (
     <span {...part('queue-deadline')} data-state={left <= 60_000 ? 'urgent' : 'waiting'}>
-      {fill(words.queueSooner, remainingTime(left, lang), position)}
+      {fill(words.queueSooner, { time: remainingTime(left, lang), index: position })}
     </span>
   )
 }
@@ -76,7 +75,8 @@ export function QueueDeadlineAnnouncer({
     const last = before.current
     before.current = { rpcId, left }
     const crossed = last && ANNOUNCE_AT_MS.some((mark) => last.left > mark && left <= mark)
-    if (last?.rpcId !== rpcId || crossed) setSpoken(fill(words.queueSoonerSpoken, time, position))
+    if (last?.rpcId !== rpcId || crossed)
+      setSpoken(fill(words.queueSoonerSpoken, { time, index: position }))
   }, [rpcId, left, time, position, words.queueSoonerSpoken])
 
   // Said once, then cleared: a reader who comes back to the region never hears an old time.

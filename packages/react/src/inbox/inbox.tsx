@@ -10,8 +10,9 @@ import { watchReceipt } from '../composer/use-ended-cards.ts'
 import { useCardDeadline } from '../connection/card-deadline.tsx'
 import { useQuestionClient } from '../connection/client-context.tsx'
 import type { DeadlineMessages } from '../deadline/messages.ts'
-import { type ComposerLocale, format } from '../locales/index.ts'
+import type { ComposerLocale } from '../locales/index.ts'
 import { displayText } from '../text/display-text.ts'
+import { fill } from '../text/fill.ts'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import { INBOX_MESSAGES, type InboxMessages } from './messages.ts'
 import { TimeLeft, useClock } from './time-left.tsx'
@@ -241,7 +242,7 @@ export function Inbox({
           {text.inboxHeading}
         </Heading>
         <p data-scope="inbox" data-part="count" role="status">
-          {format(text.inboxCount, { count: waiting.length })}
+          {fill(text.inboxCount, { count: waiting.length })}
         </p>
       </div>
       {rows.length === 0 ? (
@@ -356,7 +357,7 @@ function InboxItem({
         {more > 0 ? (
           <span data-scope="inbox" data-part="more">
             {' '}
-            {format(text.inboxMore, { count: more })}
+            {fill(text.inboxMore, { count: more })}
           </span>
         ) : null}
       </p>

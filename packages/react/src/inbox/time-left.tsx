@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { remainingTime } from '../deadline/messages.ts'
-import { format } from '../locales/index.ts'
+import { fill } from '../text/fill.ts'
 import type { InboxMessages } from './messages.ts'
 
 /** Re-renders every `tickMs` so ages stay current. */
@@ -32,9 +32,7 @@ export function TimeLeft({
       data-part="deadline"
       data-state={left <= 0 ? 'expired' : left <= 60_000 ? 'urgent' : 'waiting'}
     >
-      {left <= 0
-        ? text.inboxTimeUp
-        : format(text.inboxTimeLeft, { time: remainingTime(left, lang) })}
+      {left <= 0 ? text.inboxTimeUp : fill(text.inboxTimeLeft, { time: remainingTime(left, lang) })}
     </span>
   )
 }

@@ -36,10 +36,3 @@ export function loadComposerLocale(locale: ComposerLocale): Promise<ComposerMess
   )
   return loading[locale]
 }
-
-/** Fills `{name}` placeholders. Unknown placeholders stay as written. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  )
-}

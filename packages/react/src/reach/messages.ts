@@ -101,10 +101,3 @@ export function reachMessages(
     : REACH_MESSAGES.en
   return { ...own, ...overrides }
 }
-
-/** Fills `{name}` placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  )
-}

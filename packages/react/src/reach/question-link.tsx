@@ -13,7 +13,8 @@ import { useCallback, useId, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { ComposerLocale } from '../locales/index.ts'
-import { fill, type ReachMessages, reachMessages } from './messages.ts'
+import { fill } from '../text/fill.ts'
+import { type ReachMessages, reachMessages } from './messages.ts'
 
 /** Props of {@link QuestionLinkNotice}. */
 export interface QuestionLinkNoticeProps {

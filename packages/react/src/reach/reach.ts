@@ -1,9 +1,10 @@
 import type { ClientQuestion, QuestionClient } from '@parley/client'
 import { useEffect, useRef } from 'react'
 import type { ComposerLocale } from '../locales/index.ts'
+import { fill } from '../text/fill.ts'
 import { type AttentionBadgeOptions, useAttentionBadge } from './attention.ts'
 import { playChime } from './chime.ts'
-import { fill, type ReachMessages, reachMessages } from './messages.ts'
+import { type ReachMessages, reachMessages } from './messages.ts'
 import { isPageAway } from './page-attention.ts'
 import { useAllQuestions, useQuestionArrivals } from './questions.ts'
 

@@ -1,7 +1,8 @@
 import type { ClientQuestion, QuestionClient } from '@parley/client'
 import { useMemo, useState } from 'react'
 import type { ComposerLocale } from '../locales/index.ts'
-import { fill, type ReachMessages, reachMessages } from './messages.ts'
+import { fill } from '../text/fill.ts'
+import { type ReachMessages, reachMessages } from './messages.ts'
 import { useAllQuestions, useQuestionArrivals } from './questions.ts'
 
 /** Options of {@link useWaitingElsewhere}. */
