@@ -94,7 +94,7 @@ for (const tarball of readdirSync(out).filter((file) => file.endsWith('.tgz'))) 
   console.log(`${tarball}: ${entries.length} files`)
 }
 if (problems > 0) {
-  console.error(`${problems} problem(s) in the tarballs`)
+  console.error(`${problems} problem(s) in packages/ or the tarballs`)
   process.exit(1)
 }
 console.log(`${PACKAGES.length} tarballs in .tarballs/, publint and attw clean`)

@@ -135,6 +135,15 @@ const tsc = spawnSync(
   [join(root, 'node_modules/typescript/bin/tsc'), '-p', out, '--pretty', 'false'],
   { cwd: root, encoding: 'utf8' },
 )
+if (tsc.error || tsc.status === null) {
+  console.error(`readme-check: tsc did not run: ${tsc.error?.message ?? tsc.signal}`)
+  process.exit(1)
+}
+// tsc failed without a single diagnostic (a bad tsconfig, a crash): that is a problem too.
+if (tsc.status !== 0 && !/error TS\d+/.test(tsc.stdout)) {
+  console.error(`readme-check: tsc exited ${tsc.status}\n${tsc.stdout}${tsc.stderr}`)
+  process.exit(1)
+}
 const problems = []
 for (const line of tsc.stdout.split('\n')) {
   const match = /^(.+?)\((\d+),(\d+)\): error TS(\d+): (.*)$/.exec(line)
