@@ -107,3 +107,9 @@ export {
   type SerializedDrafts,
   serializeDrafts,
 } from './drafts.ts'
+export {
+  TAKEOVER_POLL_MS,
+  type TakeoverDecision,
+  type TakeoverInput,
+  takeoverDecision,
+} from './takeover.ts'

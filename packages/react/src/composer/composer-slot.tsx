@@ -1,4 +1,4 @@
-import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
+import { type ComposerOutcome, type ComposerRequest, takeoverDecision } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
@@ -80,9 +80,6 @@ export interface ComposerSlotProps
 
 const TITLE = '[data-scope="question-composer"][data-part="title"]'
 
-/** How often a takeover held back by unsent chat text looks again. */
-const UNSENT_POLL_MS = 400
-
 const FOCUSABLE =
   'textarea, input, [contenteditable="true"], [contenteditable=""], button, [tabindex]'
 
@@ -125,6 +122,7 @@ export function ComposerSlot({
   const slotRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLDivElement>(null)
   const lastInputAt = useRef(Number.NEGATIVE_INFINITY)
+  const composing = useRef(false)
   const restoreTo = useRef<HTMLElement | null>(null)
   const [takenOver, setTakenOver] = useState<string | null>(null)
   const [wake, setWake] = useState(0)
@@ -147,29 +145,24 @@ export function ComposerSlot({
 
   // Before paint, so a takeover or a hand back is one frame: the card is never painted
   // where it waits, nor the input beside a card still on screen (either would shift the page).
+  // The rule is the machine's (`takeoverDecision`); this reads its inputs from the DOM.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `wake` re-runs the check after a pause
   useClientLayoutEffect(() => {
-    if (activeId === null) {
-      if (!sending) setTakenOver(null)
-      return
+    const decision = takeoverDecision({
+      pending: activeId,
+      taken: takenOver,
+      sending,
+      idleMs: now() - lastInputAt.current,
+      unsentText: holdsUnsentText(inputRef.current),
+      composing: composing.current,
+      graceMs: typingGraceMs,
+    })
+    if (decision.type === 'take-over') setTakenOver(decision.rpcId)
+    else if (decision.type === 'hand-back') setTakenOver(null)
+    else if (decision.type === 'wait') {
+      const timer = setTimeout(() => setWake((n) => n + 1), decision.lookAgainMs)
+      return () => clearTimeout(timer)
     }
-    if (takenOver !== null) {
-      setTakenOver(activeId)
-      return
-    }
-    const idleFor = now() - lastInputAt.current
-    // Unsent text in a focused chat input is never hidden: look again until it is sent,
-    // cleared or left (apps clear it without an input event, so this polls).
-    const holding = holdsUnsentText(inputRef.current)
-    if (idleFor >= typingGraceMs && !holding) {
-      setTakenOver(activeId)
-      return
-    }
-    const wait = holding
-      ? Math.max(UNSENT_POLL_MS, typingGraceMs - idleFor)
-      : typingGraceMs - idleFor
-    const timer = setTimeout(() => setWake((n) => n + 1), wait)
-    return () => clearTimeout(timer)
   }, [activeId, sending, takenOver, typingGraceMs, now, wake])
 
   // Enter in the chat input while a question waits: the text goes to the question
@@ -323,6 +316,13 @@ export function ComposerSlot({
         ref={inputRef}
         hidden={hidden}
         onInput={onInput}
+        onCompositionStart={() => {
+          composing.current = true
+        }}
+        onCompositionEnd={() => {
+          composing.current = false
+          setWake((n) => n + 1)
+        }}
       >
         {children}
       </div>
