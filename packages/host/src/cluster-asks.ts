@@ -1,26 +1,23 @@
-import {
-  type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  UserQuestionError,
-} from '@parley/seam'
+import { type AskUserQuestionRequest, UserQuestionError } from '@parley/seam'
 import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
+import type { AskDeps, AskRegistry } from './ask-registry.ts'
 import type { EndContext } from './ask-watch.ts'
-import { type AskDeps, askLimits, failure, prepareAsk, type Settlement } from './asks.ts'
+import { admitAsk, type Settlement, tellRegistered } from './asks.ts'
 import type { CoordinatedNode, CoordinatedSettlement, QuestionCoordinator } from './coordinator.ts'
 import type { PendingEntry } from './pending-table.ts'
+import {
+  type AskSettle,
+  createWaiters,
+  failure,
+  settleAsk,
+  type Waiter,
+  type WaiterEnding,
+} from './waiters.ts'
 
 interface ClusterDeps extends AskDeps {
   coordinator: QuestionCoordinator
   /** Resolves once the coordinator joined; every ask waits for it. */
   joined: Promise<void>
-}
-
-interface Waiter {
-  readonly sessionId: string
-  readonly resumeKey: string | undefined
-  resolve(answer: AskUserQuestionAnswer): void
-  reject(error: UserQuestionError): void
-  cleanup(): void
 }
 
 /** Why a cluster ask ended without an answer, for `cause`. */
@@ -34,16 +31,22 @@ function toCoordinated(settlement: Settlement): CoordinatedSettlement {
     : { outcome: settlement.outcome, reason: undefined, deadlineAt: settlement.deadlineAt }
 }
 
+/** How an agent's wait ends with a settlement as the coordinator keeps it. */
+function endingOf(settlement: CoordinatedSettlement): WaiterEnding {
+  if (settlement.outcome === 'answered') return settlement
+  return { outcome: settlement.outcome, cause: settlement.reason }
+}
+
 /**
  * The ask registry of a host in a cluster: the coordinator holds the truth
  * (the pending question, its claim); this node holds only the promises its
  * agents await, the timers and abort listeners of those asks, and a local
  * copy of the entries it owns (for `host.pending()`).
  */
-export function createClusterAsks(deps: ClusterDeps) {
+export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
   const { coordinator } = deps
   const waiters = new Map<string, Waiter>()
-  const { count, overLimit } = askLimits(deps.limits, () => waiters.size)
+  const lifecycle = createWaiters(deps)
   /**
    * rpcId → claims and reads of this node in flight for it. A read that finds
    * the question already delivered means "delivered elsewhere" only when no
@@ -75,15 +78,9 @@ export function createClusterAsks(deps: ClusterDeps) {
     const waiter = waiters.get(rpcId)
     if (!waiter) return undefined
     waiters.delete(rpcId)
-    count(waiter.sessionId, -1)
-    waiter.cleanup()
+    waiter.release()
     deps.store.claim(rpcId)
     return waiter
-  }
-
-  function finish(waiter: Waiter, settlement: CoordinatedSettlement): void {
-    if (settlement.outcome === 'answered') waiter.resolve(settlement.answer)
-    else waiter.reject(failure(settlement.outcome, settlement.reason))
   }
 
   /** The tabs' `question/resolved`; with the answer that counted when it is at hand. */
@@ -111,59 +108,38 @@ export function createClusterAsks(deps: ClusterDeps) {
     entry: PendingEntry,
     request: AskUserQuestionRequest,
     deadlineAt: number | undefined,
-    settle: Pick<Waiter, 'resolve' | 'reject'>,
+    settle: AskSettle,
   ): void {
     const { rpcId, sessionId } = entry
-    const { signal } = request
-    const onAbort = () => void claim(rpcId, { outcome: 'aborted', cause: signal?.reason })
-    signal?.addEventListener('abort', onAbort, { once: true })
     // One reading of the clock: two could tick apart and put the deadline a millisecond early.
     const now = deps.now()
-    const cancelTimer =
-      deadlineAt === undefined
-        ? undefined
-        : deps.deadlines.start(
-            // A re-attached ask keeps the deadline it was asked with.
-            { rpcId, sessionId, request, requestedAt: now, timeoutMs: deadlineAt - now },
-            () =>
-              void claim(rpcId, {
-                outcome: 'timed-out',
-                deadlineAt: deps.deadlines.armedAt(rpcId),
-              }),
-          )
-    count(sessionId, 1)
     if (!deps.store.get(rpcId)) deps.store.add(entry)
-    waiters.set(rpcId, {
-      ...settle,
-      sessionId,
-      resumeKey: request.resumeKey,
-      cleanup() {
-        signal?.removeEventListener('abort', onAbort)
-        cancelTimer?.()
+    lifecycle.start(
+      {
+        rpcId,
+        sessionId,
+        request,
+        settle,
+        // A re-attached ask keeps the deadline it was asked with.
+        deadline:
+          deadlineAt === undefined ? undefined : { requestedAt: now, timeoutMs: deadlineAt - now },
+        onAbort: () => void claim(rpcId, { outcome: 'aborted', cause: request.signal?.reason }),
+        onDue: () =>
+          void claim(rpcId, { outcome: 'timed-out', deadlineAt: deps.deadlines.armedAt(rpcId) }),
       },
-    })
-    if (signal?.aborted) onAbort()
+      (waiter) => waiters.set(rpcId, waiter),
+    )
   }
 
   async function register(
     request: AskUserQuestionRequest,
-    settle: Pick<Waiter, 'resolve' | 'reject'>,
+    settle: AskSettle,
     registered?: (entry: PendingEntry) => void,
   ): Promise<void> {
     await deps.joined
-    if (disposed) throw new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
-    const prepared = prepareAsk(deps, request)
+    const prepared = admitAsk(deps, lifecycle, request, disposed)
     if (prepared instanceof UserQuestionError) throw prepared
-    const { sessionId, frame, frameText } = prepared
-    const limited = overLimit(sessionId, frameText)
-    if (limited) throw limited
-    const entry: PendingEntry = {
-      rpcId: frame.rpcId,
-      sessionId,
-      frame,
-      frameText,
-      request: { ...request, questions: frame.questions },
-    }
+    const { sessionId, frame, frameText, entry } = prepared
     const deadlineAt =
       request.timeoutMs === undefined ? undefined : frame.requestedAt + request.timeoutMs
     registering += 1
@@ -177,15 +153,10 @@ export function createClusterAsks(deps: ClusterDeps) {
     const ended = endedWhileRegistering.get(awaitedId)
     endedWhileRegistering.delete(awaitedId)
     if (registering === 0) endedWhileRegistering.clear()
-    if (found.kind === 'settled') {
-      const { settlement } = found
-      if (settlement.outcome === 'answered') settle.resolve(settlement.answer)
-      else settle.reject(failure(settlement.outcome, settlement.reason))
-      return
-    }
+    if (found.kind === 'settled') return settleAsk(settle, endingOf(found.settlement))
     if (found.kind === 'attached') {
       // An older attachment on this node (the agent asked again) gives way.
-      take(found.entry.rpcId)?.reject(
+      take(found.entry.rpcId)?.settle(
         new UserQuestionError('The ask was asked again.', 'ASK_ABORTED', { cause: SUPERSEDED }),
       )
       registered?.(found.entry)
@@ -195,11 +166,7 @@ export function createClusterAsks(deps: ClusterDeps) {
     }
     registered?.(entry)
     await_(entry, request, deadlineAt, settle)
-    try {
-      deps.onRegistered?.({ rpcId: entry.rpcId, sessionId, request })
-    } catch (error) {
-      deps.report(error, 'onRegistered')
-    }
+    tellRegistered(deps, entry)
     // Ended already: the tabs got its question/resolved, and no card may follow it.
     if (ended !== undefined) settleEnded(entry.rpcId, ended)
     else if (waiters.has(entry.rpcId)) deps.hub.publish(sessionId, frame, frameText)
@@ -208,10 +175,7 @@ export function createClusterAsks(deps: ClusterDeps) {
   /** Settles a question that ended while it was registered: as this node won it, or as stored. */
   function settleEnded(rpcId: string, ended: CoordinatedSettlement | null): void {
     if (ended === null) collect(rpcId).catch((error: unknown) => deps.report(error, 'collect'))
-    else {
-      const waiter = take(rpcId)
-      if (waiter) finish(waiter, ended)
-    }
+    else take(rpcId)?.settle(endingOf(ended))
   }
 
   /**
@@ -256,13 +220,9 @@ export function createClusterAsks(deps: ClusterDeps) {
       sessionId,
       resolvedFrame(rpcId, sessionId, settlement.outcome, undefined, settlement.by, coordinated),
     )
-    const waiter = waiters.get(rpcId)
+    const waiter = take(rpcId)
     if (!waiter && registering > 0) endedWhileRegistering.set(rpcId, coordinated)
-    if (waiter) {
-      take(rpcId)
-      if (settlement.outcome === 'answered') waiter.resolve(settlement.answer)
-      else waiter.reject(failure(settlement.outcome, settlement.cause))
-    }
+    waiter?.settle(settlement)
     return true
   }
 
@@ -292,19 +252,17 @@ export function createClusterAsks(deps: ClusterDeps) {
     } finally {
       exit(rpcId)
     }
-    const waiter = take(rpcId)
-    if (!waiter) return
-    if (settlement) finish(waiter, settlement)
-    else
-      waiter.reject(
-        new UserQuestionError('The ask now waits elsewhere.', 'ASK_ABORTED', {
-          cause: SUPERSEDED,
-        }),
-      )
+    take(rpcId)?.settle(
+      settlement
+        ? endingOf(settlement)
+        : new UserQuestionError('The ask now waits elsewhere.', 'ASK_ABORTED', {
+            cause: SUPERSEDED,
+          }),
+    )
   }
 
   /** How this host hears the rest of the cluster. */
-  const node: Omit<CoordinatedNode, 'frame' | 'resync' | 'requested' | 'report' | 'deadline'> = {
+  const node: ClusterAsks['node'] = {
     async resolved({ rpcId, sessionId, outcome, reason, settlement: carried, by }) {
       // A small answer rides in the doorbell: the tabs here show it too. A large one does not.
       deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason, by, carried))
@@ -316,14 +274,13 @@ export function createClusterAsks(deps: ClusterDeps) {
       } else if (carried && awaiting.resumeKey === undefined) {
         // A plain ask whose ending came along settles now; a durable wait is
         // delivered through the coordinator, exactly once.
-        const waiter = take(rpcId)
-        if (waiter) finish(waiter, carried)
+        take(rpcId)?.settle(endingOf(carried))
         return
       }
       await collect(rpcId)
     },
     superseded(rpcId) {
-      take(rpcId)?.reject(
+      take(rpcId)?.settle(
         new UserQuestionError('The ask was asked again on another node.', 'ASK_ABORTED', {
           cause: SUPERSEDED,
         }),
@@ -334,10 +291,7 @@ export function createClusterAsks(deps: ClusterDeps) {
 
   return {
     node,
-    ask(
-      request: AskUserQuestionRequest,
-      registered?: (entry: PendingEntry) => void,
-    ): Promise<AskUserQuestionAnswer> {
+    ask(request, registered) {
       return new Promise((resolve, reject) => {
         register(request, { resolve, reject }, registered).catch((error: unknown) => {
           reject(
@@ -352,7 +306,7 @@ export function createClusterAsks(deps: ClusterDeps) {
     },
     settle: claim,
     /** Settles every pending ask of `sessionId` this node awaits `aborted`; returns how many. */
-    abortSession(sessionId: string, cause?: unknown): number {
+    abortSession(sessionId, cause) {
       let settling = 0
       for (const [rpcId, waiter] of [...waiters]) {
         if (waiter.sessionId !== sessionId) continue
@@ -366,7 +320,7 @@ export function createClusterAsks(deps: ClusterDeps) {
      * durable ones (with a `resumeKey`) stay pending for a re-attaching
      * agent. This node's promises reject `ASK_ABORTED` either way.
      */
-    async dispose(): Promise<void> {
+    async dispose() {
       if (disposed) return
       disposed = true
       const durable: string[] = []
@@ -374,14 +328,17 @@ export function createClusterAsks(deps: ClusterDeps) {
       for (const [rpcId, waiter] of [...waiters]) {
         if (waiter.resumeKey !== undefined) {
           durable.push(rpcId)
-          take(rpcId)?.reject(failure('aborted', SERVER_GONE))
+          take(rpcId)?.settle(failure('aborted', SERVER_GONE))
         } else claims.push(claim(rpcId, { outcome: 'aborted' }).catch(() => {}))
       }
       await Promise.all(claims)
-      for (const rpcId of [...waiters.keys()]) take(rpcId)?.reject(failure('aborted'))
+      for (const rpcId of [...waiters.keys()]) take(rpcId)?.settle(failure('aborted'))
       await coordinator.leave(durable)
     },
   }
 }
 
-export type ClusterAsks = ReturnType<typeof createClusterAsks>
+/** The ask registry of a node in a cluster, and how the node hears the rest of it. */
+export interface ClusterAsks extends AskRegistry {
+  readonly node: Pick<CoordinatedNode, 'resolved' | 'superseded' | 'awaited'>
+}

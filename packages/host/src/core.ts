@@ -12,6 +12,7 @@ import {
 import { createAmendments, DEFAULT_AMEND_WINDOW_MS } from './amend.ts'
 import { handleAmend } from './amend-route.ts'
 import { createMemoryAmendStore } from './amend-store.ts'
+import type { AskRegistry } from './ask-registry.ts'
 import { type AskWatch, combineWatches, type EndContext } from './ask-watch.ts'
 import { createAskRegistry, type Settlement } from './asks.ts'
 import { createAuditTrail } from './audit-trail.ts'
@@ -164,7 +165,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
   }
   const joined = joinCluster()
   const cluster = coordinator ? createClusterAsks({ ...askDeps, coordinator, joined }) : undefined
-  const asks = cluster ?? createAskRegistry(askDeps)
+  const asks: AskRegistry = cluster ?? createAskRegistry(askDeps)
 
   const seen = createEntryCache(1_000)
 
@@ -420,9 +421,7 @@ export function createHostCore<P>(options: QuestionHostOptions<P>) {
     /** Settles every pending ask `aborted`, ends every stream, refuses new work. */
     dispose(): void {
       disposed = true
-      if (cluster)
-        left = cluster.dispose().catch((error: unknown) => report(error, 'coordinator.leave'))
-      else asks.dispose()
+      left = asks.dispose().catch((error: unknown) => report(error, 'coordinator.leave'))
       amends.dispose()
       hub.endAll()
       heartbeat.stop()
