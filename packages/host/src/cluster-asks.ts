@@ -3,6 +3,7 @@ import type { QuestionEndedBy, QuestionOutcome } from '@parley/seam/wire'
 import type { AskDeps, AskRegistry } from './ask-registry.ts'
 import type { EndContext } from './ask-watch.ts'
 import { admitAsk, type Settlement, tellRegistered } from './asks.ts'
+import { createAskTable, type EarlyEnding } from './cluster-ask-table.ts'
 import type { CoordinatedNode, CoordinatedSettlement, QuestionCoordinator } from './coordinator.ts'
 import type { PendingEntry } from './pending-table.ts'
 import {
@@ -41,43 +42,20 @@ function endingOf(settlement: CoordinatedSettlement): WaiterEnding {
  * The ask registry of a host in a cluster: the coordinator holds the truth
  * (the pending question, its claim); this node holds only the promises its
  * agents await, the timers and abort listeners of those asks, and a local
- * copy of the entries it owns (for `host.pending()`).
+ * copy of the entries it owns (for `host.pending()`). Where each question
+ * stands here is one record in `table` (`cluster-ask-table.ts`): registering,
+ * ended early, awaited, or only claimed or read from here.
  */
 export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
   const { coordinator } = deps
-  const waiters = new Map<string, Waiter>()
+  const table = createAskTable()
   const lifecycle = createWaiters(deps)
-  /**
-   * rpcId → claims and reads of this node in flight for it. A read that finds
-   * the question already delivered means "delivered elsewhere" only when no
-   * other path of this node may have delivered it, so they take turns.
-   */
-  const busy = new Map<string, number>()
-  /**
-   * Registrations in flight, and the questions that ended meanwhile: the
-   * settlement this node's claim won, or `null` when another node's was
-   * heard. The cluster sees a question once it is stored, before this node
-   * awaits it, so an answer may come first.
-   */
-  let registering = 0
-  const endedWhileRegistering = new Map<string, CoordinatedSettlement | null>()
   let disposed = false
-
-  function enter(rpcId: string): void {
-    busy.set(rpcId, (busy.get(rpcId) ?? 0) + 1)
-  }
-
-  function exit(rpcId: string): void {
-    const left = (busy.get(rpcId) ?? 1) - 1
-    if (left > 0) busy.set(rpcId, left)
-    else busy.delete(rpcId)
-  }
 
   /** Removes the waiter of `rpcId` (and its timer, listener, local entry); returns it. */
   function take(rpcId: string): Waiter | undefined {
-    const waiter = waiters.get(rpcId)
+    const waiter = table.take(rpcId)
     if (!waiter) return undefined
-    waiters.delete(rpcId)
     waiter.release()
     deps.store.claim(rpcId)
     return waiter
@@ -127,7 +105,7 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
         onDue: () =>
           void claim(rpcId, { outcome: 'timed-out', deadlineAt: deps.deadlines.armedAt(rpcId) }),
       },
-      (waiter) => waiters.set(rpcId, waiter),
+      (waiter) => table.awaiting(waiter),
     )
   }
 
@@ -142,17 +120,16 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
     const { sessionId, frame, frameText, entry } = prepared
     const deadlineAt =
       request.timeoutMs === undefined ? undefined : frame.requestedAt + request.timeoutMs
-    registering += 1
+    table.registering(entry.rpcId)
     let found: Awaited<ReturnType<QuestionCoordinator['register']>>
     try {
       found = await coordinator.register({ ...entry, resumeKey: request.resumeKey, deadlineAt })
-    } finally {
-      registering -= 1
+    } catch (error) {
+      table.registered(entry.rpcId, entry.rpcId)
+      throw error
     }
     const awaitedId = found.kind === 'attached' ? found.entry.rpcId : entry.rpcId
-    const ended = endedWhileRegistering.get(awaitedId)
-    endedWhileRegistering.delete(awaitedId)
-    if (registering === 0) endedWhileRegistering.clear()
+    const ended = table.registered(entry.rpcId, awaitedId)
     if (found.kind === 'settled') return settleAsk(settle, endingOf(found.settlement))
     if (found.kind === 'attached') {
       // An older attachment on this node (the agent asked again) gives way.
@@ -169,11 +146,11 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
     tellRegistered(deps, entry)
     // Ended already: the tabs got its question/resolved, and no card may follow it.
     if (ended !== undefined) settleEnded(entry.rpcId, ended)
-    else if (waiters.has(entry.rpcId)) deps.hub.publish(sessionId, frame, frameText)
+    else if (table.waiterOf(entry.rpcId)) deps.hub.publish(sessionId, frame, frameText)
   }
 
   /** Settles a question that ended while it was registered: as this node won it, or as stored. */
-  function settleEnded(rpcId: string, ended: CoordinatedSettlement | null): void {
+  function settleEnded(rpcId: string, ended: EarlyEnding): void {
     if (ended === null) collect(rpcId).catch((error: unknown) => deps.report(error, 'collect'))
     else take(rpcId)?.settle(endingOf(ended))
   }
@@ -192,14 +169,13 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
   ): Promise<boolean> {
     const coordinated = toCoordinated(settlement)
     let outcome: Awaited<ReturnType<QuestionCoordinator['claim']>>
-    enter(rpcId)
     try {
-      outcome = await coordinator.claim(rpcId, coordinated, responseId, settlement.by)
+      outcome = await table.turn(rpcId, () =>
+        coordinator.claim(rpcId, coordinated, responseId, settlement.by),
+      )
     } catch (error) {
       deps.report(error, 'claim')
       throw error
-    } finally {
-      exit(rpcId)
     }
     if (outcome.status !== 'won') {
       // Settled elsewhere: its doorbell may have come while this claim ran, and waited for it.
@@ -221,8 +197,8 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
       resolvedFrame(rpcId, sessionId, settlement.outcome, undefined, settlement.by, coordinated),
     )
     const waiter = take(rpcId)
-    if (!waiter && registering > 0) endedWhileRegistering.set(rpcId, coordinated)
-    waiter?.settle(settlement)
+    if (waiter) waiter.settle(settlement)
+    else table.endedEarly(rpcId, coordinated)
     return true
   }
 
@@ -235,7 +211,7 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
     const stored = await coordinator.get(rpcId)
     const deadlineAt = stored?.frame.deadlineAt
     if (deadlineAt === undefined) return collect(rpcId)
-    if (waiters.has(rpcId)) deps.deadlines.rearm(rpcId, deadlineAt)
+    if (table.waiterOf(rpcId)) deps.deadlines.rearm(rpcId, deadlineAt)
   }
 
   /**
@@ -244,14 +220,8 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
    * both report one ending).
    */
   async function collect(rpcId: string): Promise<void> {
-    if (!waiters.has(rpcId) || busy.has(rpcId)) return
-    let settlement: CoordinatedSettlement | undefined
-    enter(rpcId)
-    try {
-      settlement = await coordinator.collect(rpcId)
-    } finally {
-      exit(rpcId)
-    }
+    if (!table.waiterOf(rpcId) || table.busy(rpcId)) return
+    const settlement = await table.turn(rpcId, () => coordinator.collect(rpcId))
     take(rpcId)?.settle(
       settlement
         ? endingOf(settlement)
@@ -266,12 +236,10 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
     async resolved({ rpcId, sessionId, outcome, reason, settlement: carried, by }) {
       // A small answer rides in the doorbell: the tabs here show it too. A large one does not.
       deps.hub.publish(sessionId, resolvedFrame(rpcId, sessionId, outcome, reason, by, carried))
-      const awaiting = waiters.get(rpcId)
-      if (!awaiting) {
-        // Ended before this node awaits it (its register is still returning): kept for then.
-        if (registering > 0 && !endedWhileRegistering.has(rpcId))
-          endedWhileRegistering.set(rpcId, null)
-      } else if (carried && awaiting.resumeKey === undefined) {
+      const awaiting = table.waiterOf(rpcId)
+      // Ended before this node awaits it (its register is still returning): kept for then.
+      if (!awaiting) table.endedEarly(rpcId, null)
+      else if (carried && awaiting.resumeKey === undefined) {
         // A plain ask whose ending came along settles now; a durable wait is
         // delivered through the coordinator, exactly once.
         take(rpcId)?.settle(endingOf(carried))
@@ -286,7 +254,7 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
         }),
       )
     },
-    awaited: () => [...waiters.keys()],
+    awaited: () => table.waiters().map((waiter) => waiter.rpcId),
   }
 
   return {
@@ -308,10 +276,10 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
     /** Settles every pending ask of `sessionId` this node awaits `aborted`; returns how many. */
     abortSession(sessionId, cause) {
       let settling = 0
-      for (const [rpcId, waiter] of [...waiters]) {
+      for (const waiter of table.waiters()) {
         if (waiter.sessionId !== sessionId) continue
         settling += 1
-        claim(rpcId, { outcome: 'aborted', cause }).catch(() => {})
+        claim(waiter.rpcId, { outcome: 'aborted', cause }).catch(() => {})
       }
       return settling
     },
@@ -325,14 +293,14 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
       disposed = true
       const durable: string[] = []
       const claims: Promise<unknown>[] = []
-      for (const [rpcId, waiter] of [...waiters]) {
-        if (waiter.resumeKey !== undefined) {
+      for (const { rpcId, resumeKey } of table.waiters()) {
+        if (resumeKey !== undefined) {
           durable.push(rpcId)
           take(rpcId)?.settle(failure('aborted', SERVER_GONE))
         } else claims.push(claim(rpcId, { outcome: 'aborted' }).catch(() => {}))
       }
       await Promise.all(claims)
-      for (const rpcId of [...waiters.keys()]) take(rpcId)?.settle(failure('aborted'))
+      for (const { rpcId } of table.waiters()) take(rpcId)?.settle(failure('aborted'))
       await coordinator.leave(durable)
     },
   }
