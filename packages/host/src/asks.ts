@@ -2,64 +2,23 @@ import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
   UserQuestionError,
-  type UserQuestionErrorCode,
 } from '@parley/seam'
-import {
-  type DownlinkFrame,
-  parseQuestionRequestedFrame,
-  type QuestionEndedBy,
-  type QuestionOutcome,
-  type QuestionRequestedFrame,
-} from '@parley/seam/wire'
-import type { AskWatch, EndContext } from './ask-watch.ts'
-import type { Deadlines } from './deadlines.ts'
-import type { PendingEntry, PendingStore } from './pending-table.ts'
+import { parseQuestionRequestedFrame, type QuestionRequestedFrame } from '@parley/seam/wire'
+import type { AskDeps, LocalAskRegistry } from './ask-registry.ts'
+import type { EndContext } from './ask-watch.ts'
+import type { PendingEntry } from './pending-table.ts'
 import type { Settlement } from './settlement.ts'
-import type { RegisteredInfo } from './types.ts'
+import { createWaiters, type Waiter, type Waiters } from './waiters.ts'
 
-export interface AskDeps {
-  store: PendingStore
-  hub: { publish(sessionId: string, frame: DownlinkFrame, text?: string): void }
-  deadlines: Pick<Deadlines, 'start' | 'armedAt' | 'rearm'>
-  now(): number
-  mintRpcId(): string
-  sessionOf?: ((request: AskUserQuestionRequest) => string | undefined) | undefined
-  onRegistered?: ((info: RegisteredInfo) => void) | undefined
-  limits: AskLimits
-  /** Hears each ending this node's claim won (the audit trail, the telemetry). */
-  watch?: AskWatch | undefined
-  report(error: unknown, where: string): void
-}
-
-/** The bounds an ask is checked against before anything is shown. */
-export interface AskLimits {
-  maxPendingPerSession: number
-  maxPending: number
-  maxQuestionBytes: number
-}
-
-interface Settler {
-  readonly sessionId: string
-  resolve(answer: AskUserQuestionAnswer): void
-  reject(error: UserQuestionError): void
-  cleanup(): void
-}
-
-const UTF8 = new TextEncoder()
-
+export type { AskDeps, AskLimits, AskRegistry } from './ask-registry.ts'
 export type { Settlement } from './settlement.ts'
 
-const FAILURES: Record<Exclude<QuestionOutcome, 'answered'>, [UserQuestionErrorCode, string]> = {
-  cancelled: ['ASK_CANCELLED', 'The user cancelled the question.'],
-  aborted: ['ASK_ABORTED', 'The ask was aborted.'],
-  'timed-out': ['ASK_TIMED_OUT', 'Nobody answered the question in time.'],
-}
-
-/** A checked ask: its session and the frame every tab gets (as JSON too). */
+/** A checked ask: its session, the frame every tab gets (as JSON too), and its pending entry. */
 export interface PreparedAsk {
   sessionId: string
   frame: QuestionRequestedFrame
   frameText: string
+  entry: PendingEntry
 }
 
 /**
@@ -100,105 +59,80 @@ export function prepareAsk(
     return new UserQuestionError('The ask cannot be sent to a browser.', 'INVALID_QUESTION', {
       cause: parsed.issues,
     })
-  return { sessionId, frame: parsed.value, frameText: JSON.stringify(parsed.value) }
-}
-
-/** The rejection of an ask that ended with `outcome`. */
-export function failure(
-  outcome: Exclude<QuestionOutcome, 'answered'>,
-  cause?: unknown,
-): UserQuestionError {
-  const [code, message] = FAILURES[outcome]
-  return new UserQuestionError(message, code, { cause })
+  const frame = parsed.value
+  const frameText = JSON.stringify(frame)
+  const entry: PendingEntry = {
+    rpcId: frame.rpcId,
+    sessionId,
+    frame,
+    frameText,
+    request: { ...request, questions: frame.questions },
+  }
+  return { sessionId, frame, frameText, entry }
 }
 
 /**
- * The pending asks of each session, and the check an ask passes before it
- * registers: its frame's size, then its session's and the host's counts
- * (`held()`: how many this node holds).
+ * The checks an ask passes before it registers, on either registry: the
+ * host is not disposed, the request prepares, and it fits the limits.
  */
-export function askLimits(limits: AskLimits, held: () => number) {
-  const perSession = new Map<string, number>()
-  return {
-    count(sessionId: string, delta: 1 | -1): void {
-      const next = (perSession.get(sessionId) ?? 0) + delta
-      if (next > 0) perSession.set(sessionId, next)
-      else perSession.delete(sessionId)
-    },
-    overLimit(sessionId: string, frameText: string): UserQuestionError | null {
-      if (UTF8.encode(frameText).byteLength > limits.maxQuestionBytes)
-        return new UserQuestionError(
-          `The question is larger than the host sends to a browser (${limits.maxQuestionBytes} bytes).`,
-          'ASK_TOO_LARGE',
-        )
-      if ((perSession.get(sessionId) ?? 0) >= limits.maxPendingPerSession)
-        return new UserQuestionError(
-          `The session already has ${limits.maxPendingPerSession} pending questions.`,
-          'ASK_LIMIT_REACHED',
-        )
-      if (held() >= limits.maxPending)
-        return new UserQuestionError(
-          `The host already holds ${limits.maxPending} pending questions.`,
-          'ASK_LIMIT_REACHED',
-        )
-      return null
-    },
+export function admitAsk(
+  deps: Pick<AskDeps, 'sessionOf' | 'mintRpcId' | 'now'>,
+  waiters: Pick<Waiters, 'overLimit'>,
+  request: AskUserQuestionRequest,
+  disposed: boolean,
+): PreparedAsk | UserQuestionError {
+  if (disposed) return new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
+  const prepared = prepareAsk(deps, request)
+  if (prepared instanceof UserQuestionError) return prepared
+  return waiters.overLimit(prepared.sessionId, prepared.frameText) ?? prepared
+}
+
+/** Tells `onRegistered` about a new ask; an observer's failure must not lose the question. */
+export function tellRegistered(deps: AskDeps, entry: PendingEntry): void {
+  try {
+    deps.onRegistered?.({ rpcId: entry.rpcId, sessionId: entry.sessionId, request: entry.request })
+  } catch (error) {
+    deps.report(error, 'onRegistered')
   }
 }
 
-/** The provider side: registers asks in the pending table and settles them exactly once. */
-export function createAskRegistry(deps: AskDeps) {
-  const settlers = new Map<string, Settler>()
-  const { count, overLimit } = askLimits(deps.limits, () => settlers.size)
+/** The provider side of one process: registers asks in the pending table and settles them exactly once. */
+export function createAskRegistry(deps: AskDeps): LocalAskRegistry {
+  const waiting = new Map<string, Waiter>()
+  const waiters = createWaiters(deps)
   let disposed = false
 
   function register(
     request: AskUserQuestionRequest,
-    settler: Pick<Settler, 'resolve' | 'reject'>,
+    settle: {
+      resolve(answer: AskUserQuestionAnswer): void
+      reject(error: UserQuestionError): void
+    },
     registered?: (entry: PendingEntry) => void,
   ): UserQuestionError | null {
-    if (disposed) return new UserQuestionError('The question host is disposed.', 'ASK_ABORTED')
-    const prepared = prepareAsk(deps, request)
+    const prepared = admitAsk(deps, waiters, request, disposed)
     if (prepared instanceof UserQuestionError) return prepared
-    const { sessionId, frame, frameText } = prepared
-    const { signal, timeoutMs } = request
+    const { sessionId, frame, frameText, entry } = prepared
     const { rpcId } = frame
-    const limited = overLimit(sessionId, frameText)
-    if (limited) return limited
-    const entry: PendingEntry = {
-      rpcId,
-      sessionId,
-      frame,
-      frameText,
-      request: { ...request, questions: frame.questions },
-    }
     deps.store.add(entry)
     registered?.(entry)
-    const onAbort = () => settle(rpcId, { outcome: 'aborted', cause: signal?.reason })
-    signal?.addEventListener('abort', onAbort, { once: true })
-    const cancelTimer =
-      timeoutMs === undefined
-        ? undefined
-        : deps.deadlines.start(
-            { rpcId, sessionId, request, requestedAt: frame.requestedAt, timeoutMs },
-            () => settle(rpcId, { outcome: 'timed-out' }),
-          )
-    count(sessionId, 1)
-    settlers.set(rpcId, {
-      ...settler,
-      sessionId,
-      cleanup() {
-        signal?.removeEventListener('abort', onAbort)
-        cancelTimer?.()
+    waiters.start(
+      {
+        rpcId,
+        sessionId,
+        request,
+        settle,
+        deadline:
+          request.timeoutMs === undefined
+            ? undefined
+            : { requestedAt: frame.requestedAt, timeoutMs: request.timeoutMs },
+        onAbort: () => claim(rpcId, { outcome: 'aborted', cause: request.signal?.reason }),
+        onDue: () => claim(rpcId, { outcome: 'timed-out' }),
       },
-    })
-    try {
-      deps.onRegistered?.({ rpcId, sessionId, request })
-    } catch (error) {
-      // An observer's failure must not lose the question.
-      deps.report(error, 'onRegistered')
-    }
-    if (settlers.has(rpcId)) deps.hub.publish(sessionId, frame, frameText)
+      (waiter) => waiting.set(rpcId, waiter),
+    )
+    tellRegistered(deps, entry)
+    if (waiting.has(rpcId)) deps.hub.publish(sessionId, frame, frameText)
     return null
   }
 
@@ -206,7 +140,7 @@ export function createAskRegistry(deps: AskDeps) {
    * Claims `rpcId` (removing it synchronously), broadcasts `question/resolved`,
    * then settles the ask. False when the question was not pending.
    */
-  function settle(
+  function claim(
     rpcId: string,
     settlement: Settlement,
     _responseId?: string,
@@ -221,10 +155,9 @@ export function createAskRegistry(deps: AskDeps) {
       settlement,
       actor: context?.actor,
     })
-    const settler = settlers.get(rpcId)
-    settlers.delete(rpcId)
-    if (settler) count(settler.sessionId, -1)
-    settler?.cleanup()
+    const waiter = waiting.get(rpcId)
+    waiting.delete(rpcId)
+    waiter?.release()
     deps.hub.publish(entry.sessionId, {
       type: 'question/resolved',
       rpcId,
@@ -234,40 +167,29 @@ export function createAskRegistry(deps: AskDeps) {
       // The session's other tabs show the answer that counted.
       ...(settlement.outcome === 'answered' && { answer: settlement.answer }),
     })
-    if (settlement.outcome === 'answered') settler?.resolve(settlement.answer)
-    else {
-      settler?.reject(failure(settlement.outcome, settlement.cause))
-    }
+    waiter?.settle(settlement)
     return true
   }
 
   return {
-    /** The `UserQuestionProvider.ask` of the host. */
-    ask(
-      request: AskUserQuestionRequest,
-      registered?: (entry: PendingEntry) => void,
-    ): Promise<AskUserQuestionAnswer> {
+    ask(request, registered) {
       return new Promise((resolve, reject) => {
         const refused = register(request, { resolve, reject }, registered)
         if (refused) reject(refused)
       })
     },
-    settle,
-    /** Settles every pending ask of `sessionId` `aborted`; returns how many. */
-    abortSession(sessionId: string, cause?: unknown): number {
+    settle: claim,
+    abortSession(sessionId, cause) {
       let settled = 0
-      for (const [rpcId, settler] of [...settlers]) {
-        if (settler.sessionId === sessionId && settle(rpcId, { outcome: 'aborted', cause }))
+      for (const [rpcId, waiter] of [...waiting]) {
+        if (waiter.sessionId === sessionId && claim(rpcId, { outcome: 'aborted', cause }))
           settled += 1
       }
       return settled
     },
-    /** Settles every ask of this host `aborted` and refuses new ones. */
-    dispose(): void {
+    async dispose() {
       disposed = true
-      for (const rpcId of [...settlers.keys()]) settle(rpcId, { outcome: 'aborted' })
+      for (const rpcId of [...waiting.keys()]) claim(rpcId, { outcome: 'aborted' })
     },
   }
 }
-
-export type AskRegistry = ReturnType<typeof createAskRegistry>
