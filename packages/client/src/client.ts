@@ -4,10 +4,6 @@ import {
   type DownlinkFrame,
   type MuxTransport,
   parseRespondReceipt,
-  type QuestionAnswerFrame,
-  type QuestionDeadlineFrame,
-  type QuestionRequestedFrame,
-  type QuestionResolvedFrame,
   type RespondBody,
   type RespondReceipt,
   type WireParse,
@@ -21,6 +17,8 @@ import {
   type WebSocketConstructor,
 } from './connection.ts'
 import { QuestionClientError } from './errors.ts'
+import { isFrame } from './frames.ts'
+import { createHostClock } from './host-clock.ts'
 import { type ConnectionProblem, probeMux } from './probe.ts'
 import type { ClientQuestion, SessionResolutions } from './request-queue.ts'
 import { type FetchLike, postReceipt } from './respond.ts'
@@ -143,21 +141,6 @@ export interface QuestionClient {
   close(): void
 }
 
-/** The Parley frames `onFrame` routes, by `type`. */
-type QuestionFrame =
-  | QuestionRequestedFrame
-  | QuestionResolvedFrame
-  | QuestionDeadlineFrame
-  | QuestionAnswerFrame
-
-/** True for a frame of this `type` (an app frame's `type` is any string, so `===` alone does not narrow). */
-function isFrame<T extends QuestionFrame['type']>(
-  frame: DownlinkFrame,
-  type: T,
-): frame is Extract<QuestionFrame, { type: T }> {
-  return frame.type === type
-}
-
 /** 128 random bits as hex (`getRandomValues` also works outside secure contexts). */
 function mintResponseId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
@@ -206,9 +189,13 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
   const errorListeners = new Set<(error: FrameError) => void>()
   if (options.onFrameError) errorListeners.add(options.onFrameError)
   let replayed = new Set<string>()
+  // Host times are read in this client's clock, so the store holds local time.
+  const hostClock = createHostClock()
 
-  function onFrame(frame: DownlinkFrame, live: boolean): void {
-    if (isFrame(frame, 'question/requested')) {
+  function onFrame(received: DownlinkFrame, live: boolean): void {
+    const frame = hostClock.local(received)
+    if (isFrame(frame, 'mux/clock')) hostClock.set(frame.now)
+    else if (isFrame(frame, 'question/requested')) {
       if (!live) replayed.add(frame.rpcId)
       sessions.request(frame)
     } else if (isFrame(frame, 'question/resolved')) {

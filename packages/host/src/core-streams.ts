@@ -97,6 +97,7 @@ export function createHostStreams<P>(
     deadlineFrame: deps.deadlineFrame,
     shown: deps.shown,
     resolved,
+    now: settings.now,
     report,
   })
   const fence = {

@@ -32,8 +32,8 @@ function pendingFor<P>(
 }
 
 /**
- * Replays every pending question `stream` may see (global arrival order),
- * then the frames a connecting tab also gets, `mux/ready`, and the live
+ * Sends the host's clock (`mux/clock`), then replays every pending question
+ * `stream` may see (global arrival order), then the frames a connecting tab also gets, `mux/ready`, and the live
  * frames held meanwhile. A replay that fits in one chunk (a quarter of the
  * send cap) goes out in one synchronous turn; a larger one chunk by chunk
  * as the sink drains. A held question the replay already carried is not
@@ -55,6 +55,8 @@ export async function replay<P>(context: ReplayContext<P>, stream: Stream<P>): P
   let chunks = 0
   const sendChunk = () => {
     chunks += 1
+    // First of all, the host's clock: every time the replay carries is host time.
+    if (chunks === 1) deliver(stream, JSON.stringify({ type: 'mux/clock', now: deps.now() }))
     const start = stream.sink.bufferedBytes()
     while (next < entries.length && context.isOpen(stream)) {
       const entry = entries[next++] as PendingEntry

@@ -90,5 +90,7 @@ export interface HubDeps<P> {
   shown?: ((rpcId: string, on: ShownOn) => void) | undefined
   /** A `question/deadline` frame to send right after this question's replayed frame (its deadline moved). */
   deadlineFrame?(rpcId: string): string | undefined
+  /** The host's clock, sent first on every stream (`mux/clock`). */
+  now(): number
   report(error: unknown, where: string): void
 }

@@ -88,16 +88,25 @@ export async function startHost(
   }
 }
 
-/** One browser tab's downlink: every frame it got, and waits on them. */
+/**
+ * One browser tab's downlink: every frame it got, and waits on them. Each
+ * connection's first frame, `mux/clock`, is kept apart: `clocks` holds the
+ * `now` of each, in order, and `wire` every frame as it arrived.
+ */
 export class Tab {
   readonly frames: Frame[] = []
+  readonly clocks: number[] = []
+  readonly wire: Frame[] = []
   readonly closed: Promise<{ code: number; reason: string }>
   readonly opened: Promise<void>
   private waiters: (() => void)[] = []
 
   constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      this.frames.push(JSON.parse(String(data)) as Frame)
+      const frame = JSON.parse(String(data)) as Frame
+      this.wire.push(frame)
+      if (frame.type === 'mux/clock') this.clocks.push(Number(frame.now))
+      else this.frames.push(frame)
       for (const wake of this.waiters) wake()
     })
     this.closed = new Promise((resolve) => {
@@ -261,14 +270,16 @@ export function manualTimers() {
   }
 }
 
-/** Reads SSE `data:` events from a response body. */
+/** Reads SSE `data:` events from a response body (the `mux/clock` frame kept apart, as in {@link Tab}). */
 export function eventReader(response: Response) {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader()
   const decoder = new TextDecoder()
   let buffer = ''
   const frames: Frame[] = []
+  const clocks: number[] = []
   return {
     frames,
+    clocks,
     async until(test: (frames: Frame[]) => boolean): Promise<Frame[]> {
       while (!test(frames)) {
         const { done, value } = await reader.read()
@@ -279,7 +290,11 @@ export function eventReader(response: Response) {
           const block = buffer.slice(0, end)
           buffer = buffer.slice(end + 2)
           for (const line of block.split('\n'))
-            if (line.startsWith('data: ')) frames.push(JSON.parse(line.slice(6)) as Frame)
+            if (line.startsWith('data: ')) {
+              const frame = JSON.parse(line.slice(6)) as Frame
+              if (frame.type === 'mux/clock') clocks.push(Number(frame.now))
+              else frames.push(frame)
+            }
           end = buffer.indexOf('\n\n')
         }
       }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryPendingStore, type PendingStore } from '../src/index.ts'
 import {
   answerBody,
+  eventReader,
   type Frame,
   openTab,
   post,
@@ -19,6 +20,29 @@ afterEach(async () => {
 const questionsOf = (frames: Frame[]) => frames.filter((f) => f.type === 'question/requested')
 
 describe('replay on every mux open', () => {
+  it("starts every connection with the host's clock, before the replay and on every reopen", async () => {
+    const clock = { at: 1_700_000_000_000 }
+    running = await startHost({ now: () => clock.at })
+    running.ask('s1')
+    const first = await readyTab(running.base)
+    expect(first.wire.map((frame) => frame.type)).toEqual([
+      'mux/clock',
+      'question/requested',
+      'mux/ready',
+    ])
+    expect(first.wire[0]).toEqual({ type: 'mux/clock', now: 1_700_000_000_000 })
+    clock.at += 90_000
+    const again = await readyTab(running.base)
+    expect(again.clocks).toEqual([1_700_000_090_000])
+    const sse = await fetch(`http://${running.base}/api/mux`, {
+      headers: { accept: 'text/event-stream', 'x-user': 'alice' },
+    })
+    const events = eventReader(sse)
+    await events.until((frames) => frames.some((frame) => frame.type === 'mux/ready'))
+    expect(events.clocks).toEqual([1_700_000_090_000])
+    await events.cancel()
+  })
+
   it('replays each pending question with its rpcId and payload, in arrival order, then mux/ready', async () => {
     running = await startHost()
     const live = await readyTab(running.base)

@@ -113,6 +113,14 @@ export const QuestionAnswerFrameSchema = v.object({
 /** Sent once per connection after the replay: the client's view is complete. */
 export const MuxReadyFrameSchema = v.object({ type: v.literal('mux/ready') })
 
+/**
+ * Sent first on every connection, before the replay: the host's clock (ms
+ * since the epoch). Every other time on the wire (`requestedAt`,
+ * `deadlineAt`, `by.at`, `until`) is host time; a client whose own clock
+ * differs reads them through the difference (see `@parley/client`).
+ */
+export const MuxClockFrameSchema = v.object({ type: v.literal('mux/clock'), now: epochMs })
+
 const appFrameType = v.pipe(
   v.string(),
   v.minLength(1),
@@ -137,6 +145,7 @@ export type QuestionEndedBy = v.InferOutput<typeof QuestionEndedBySchema>
 export type DeadlineReason = v.InferOutput<typeof DeadlineReasonSchema>
 export type QuestionDeadlineFrame = v.InferOutput<typeof QuestionDeadlineFrameSchema>
 export type MuxReadyFrame = v.InferOutput<typeof MuxReadyFrameSchema>
+export type MuxClockFrame = v.InferOutput<typeof MuxClockFrameSchema>
 export type AppFrame = v.InferOutput<typeof AppFrameSchema>
 export type DownlinkFrame =
   | QuestionRequestedFrame
@@ -144,6 +153,7 @@ export type DownlinkFrame =
   | QuestionDeadlineFrame
   | QuestionAnswerFrame
   | MuxReadyFrame
+  | MuxClockFrame
   | AppFrame
 
 /** The body of `POST /api/respond`. `cancelled` is the only error code. */

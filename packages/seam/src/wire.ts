@@ -40,6 +40,8 @@ export {
   ExtendRefusalSchema,
   type HostRefusal,
   HostRefusalSchema,
+  type MuxClockFrame,
+  MuxClockFrameSchema,
   type MuxProbeReply,
   MuxProbeReplySchema,
   type MuxReadyFrame,

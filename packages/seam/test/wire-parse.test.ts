@@ -37,6 +37,16 @@ describe('the wire parser on hostile input', () => {
     expect(parseDownlinkFrame(frame)).toEqual({ ok: true, value: { type: 'chat/x', text: 'hi' } })
   })
 
+  it("reads the host's clock frame, and refuses one whose now is not a finite number", () => {
+    expect(parseDownlinkFrame('{"type":"mux/clock","now":1700000000000}')).toEqual({
+      ok: true,
+      value: { type: 'mux/clock', now: 1_700_000_000_000 },
+    })
+    for (const now of ['"soon"', 'null', '1e999'])
+      expect(parseDownlinkFrame(`{"type":"mux/clock","now":${now}}`)).toMatchObject({ ok: false })
+    expect(parseDownlinkFrame({ type: 'mux/clock' })).toMatchObject({ ok: false })
+  })
+
   it('does not take a type inherited from a prototype', () => {
     const frame = Object.create({ type: 'mux/ready' })
     expect(parseDownlinkFrame(frame)).toMatchObject({ ok: false })
