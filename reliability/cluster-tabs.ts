@@ -1,6 +1,7 @@
 import { WebSocket } from '../packages/host/test/helpers.ts'
 import {
   AppFrameSchema,
+  MuxHelloFrameSchema,
   MuxReadyFrameSchema,
   parseQuestionRequestedFrame,
   parseWith,
@@ -216,6 +217,9 @@ export class ClusterTab {
       for (const rpcId of [...this.view])
         if (!connection.pending.has(rpcId)) this.retire(rpcId, at, 'replay')
       for (const rpcId of connection.pending) this.show(rpcId, at)
+    } else if (frame.kind === 'hello') {
+      // A cluster's questions outlive any node: its nodes name no instance.
+      if (frame.instance !== undefined) this.frameErrors += 1
     } else connection.marks.add(frame.type)
     this.wake()
   }
@@ -237,6 +241,7 @@ type Parsed =
   | { kind: 'requested'; value: QuestionRequestedFrame }
   | { kind: 'resolved'; value: QuestionResolvedFrame }
   | { kind: 'ready' }
+  | { kind: 'hello'; instance: string | undefined }
   | { kind: 'app'; type: string }
 
 /** One downlink frame through the wire schemas, by its type; `undefined` when one refuses it. */
@@ -258,6 +263,10 @@ function parseFrame(text: string): Parsed | undefined {
   }
   if (type === 'mux/ready')
     return parseWith(MuxReadyFrameSchema, data).ok ? { kind: 'ready' } : undefined
+  if (type === 'mux/hello') {
+    const parsed = parseWith(MuxHelloFrameSchema, data)
+    return parsed.ok ? { kind: 'hello', instance: parsed.value.instance } : undefined
+  }
   const parsed = parseWith(AppFrameSchema, data)
   return parsed.ok ? { kind: 'app', type: parsed.value.type } : undefined
 }

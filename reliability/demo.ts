@@ -37,7 +37,7 @@ export const VALID_ANSWER: AskUserQuestionAnswer = {
 export type Demo = Awaited<ReturnType<typeof startDemo>>
 
 /** The real demo host, in-process, on an ephemeral loopback port, test API on. */
-export async function startDemo(options: Partial<DemoServerOptions> = {}) {
+export async function startDemo(options: Partial<DemoServerOptions> = {}, port = 0) {
   // Suites mint many principals from one address; the mint limit is tested on its own.
   const demo = createDemoServer({
     webRoot: '/nonexistent-web-root',
@@ -51,9 +51,9 @@ export async function startDemo(options: Partial<DemoServerOptions> = {}) {
     keepAliveTimeout: 60_000,
     ...options,
   })
-  await new Promise<void>((resolve) => demo.server.listen(0, '127.0.0.1', resolve))
-  const { port } = demo.server.address() as AddressInfo
-  const base = `http://127.0.0.1:${port}`
+  // `port`: another process on the address of one that stopped (a restart).
+  await new Promise<void>((resolve) => demo.server.listen(port, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(demo.server.address() as AddressInfo).port}`
   // The liveness probe is a principal of its own: API reads without one are refused.
   let probeCookie: string | null = null
   return {

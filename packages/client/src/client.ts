@@ -191,22 +191,26 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
   let replayed = new Set<string>()
   // Host times are read in this client's clock, so the store holds local time.
   const hostClock = createHostClock()
+  // This connection reached another host instance than the last: what the replay lacks is lost.
+  let restarted = false
 
   function onFrame(received: DownlinkFrame, live: boolean): void {
     const frame = hostClock.local(received)
-    if (isFrame(frame, 'mux/clock')) hostClock.set(frame.now)
+    if (isFrame(frame, 'mux/hello')) restarted = hostClock.set(frame)
     else if (isFrame(frame, 'question/requested')) {
       if (!live) replayed.add(frame.rpcId)
       sessions.request(frame)
     } else if (isFrame(frame, 'question/resolved')) {
-      sessions.retire(frame.sessionId, frame.rpcId, frame.outcome, frame.by, frame.answer)
+      const { outcome, by, answer, reason } = frame
+      sessions.retire(frame.sessionId, frame.rpcId, { outcome, by, answer, because: reason })
     } else if (isFrame(frame, 'question/deadline')) {
       sessions.moveDeadline(frame.sessionId, frame.rpcId, frame.deadlineAt)
     } else if (isFrame(frame, 'question/answer')) {
       sessions.answer(frame)
     } else if (frame.type === 'mux/ready') {
-      sessions.reconcile(replayed)
+      sessions.reconcile(replayed, restarted)
       replayed = new Set()
+      restarted = false
     } else emit(appListeners, frame)
   }
 

@@ -1,6 +1,6 @@
 import type {
   DownlinkFrame,
-  MuxClockFrame,
+  MuxHelloFrame,
   QuestionAnswerFrame,
   QuestionDeadlineFrame,
   QuestionRequestedFrame,
@@ -13,7 +13,7 @@ export type QuestionFrame =
   | QuestionResolvedFrame
   | QuestionDeadlineFrame
   | QuestionAnswerFrame
-  | MuxClockFrame
+  | MuxHelloFrame
 
 /** True for a frame of this `type` (an app frame's `type` is any string, so `===` alone does not narrow). */
 export function isFrame<T extends QuestionFrame['type']>(

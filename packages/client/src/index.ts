@@ -11,11 +11,14 @@ export { QuestionClientError, type QuestionClientErrorCode } from './errors.ts'
 export type { ConnectionProblem, ConnectionReason } from './probe.ts'
 export {
   type ClientQuestion,
+  NO_ENDED_BECAUSE,
   NO_ENDED_BY,
   NO_ENDED_WITH,
   NO_QUESTIONS,
   NO_RESOLUTIONS,
+  type QuestionEndedBecause,
   RESOLUTION_LIMIT,
+  type SessionEndedBecause,
   type SessionEndedBy,
   type SessionEndedWith,
   type SessionQuestions,
@@ -31,6 +34,7 @@ export {
   selectAnswers,
   selectConnectionProblem,
   selectConnectionStatus,
+  selectSessionEndedBecause,
   selectSessionEndedBy,
   selectSessionEndedWith,
   selectSessionQuestions,

@@ -32,6 +32,15 @@ export type SessionEndedBy = Readonly<Record<string, QuestionEndedBy>>
 export type SessionEndedWith = Readonly<Record<string, AskUserQuestionAnswer>>
 
 /**
+ * Why a recent request was `aborted`, when more is known than "the agent
+ * stopped", by `rpcId`: `server-gone`, the host process whose agent awaited
+ * it stopped (a cluster node said so, or this client reconnected to a
+ * restarted host that no longer had it), so no answer can reach the agent.
+ */
+export type SessionEndedBecause = Readonly<Record<string, QuestionEndedBecause>>
+export type QuestionEndedBecause = 'server-gone'
+
+/**
  * One session's requests as an immutable value; every change returns a new
  * one, and an update that changes nothing returns the same object.
  */
@@ -44,6 +53,8 @@ export interface SessionQuestions {
   readonly endedBy: SessionEndedBy
   /** For the `answered` outcomes in `resolutions` whose frame carried it: the answer that counted. */
   readonly endedWith: SessionEndedWith
+  /** For the `aborted` outcomes in `resolutions` with a known cause: why. */
+  readonly endedBecause: SessionEndedBecause
   /** The `rpcId`s of `resolutions`, oldest first (which one goes next). */
   readonly resolved: readonly string[]
   /** Retired `rpcId`s, oldest first: a late or replayed frame cannot resurrect them. */
@@ -64,12 +75,16 @@ export const NO_ENDED_BY: SessionEndedBy = Object.freeze(Object.create(null))
 /** The empty map `selectSessionEndedWith` returns when no frame carried an answer. */
 export const NO_ENDED_WITH: SessionEndedWith = Object.freeze(Object.create(null))
 
+/** The empty map `selectSessionEndedBecause` returns when no abort had a known cause. */
+export const NO_ENDED_BECAUSE: SessionEndedBecause = Object.freeze(Object.create(null))
+
 /** A session nothing arrived for yet. */
 export const EMPTY_SESSION: SessionQuestions = Object.freeze({
   requests: NO_QUESTIONS,
   resolutions: NO_RESOLUTIONS,
   endedBy: NO_ENDED_BY,
   endedWith: NO_ENDED_WITH,
+  endedBecause: NO_ENDED_BECAUSE,
   resolved: [],
   tombstones: [],
 })
@@ -127,17 +142,26 @@ function retireAll(queue: SessionQuestions, rpcIds: readonly string[]): SessionQ
   }
 }
 
+/** How a request ended, as the host (or a reconnect) said: every part optional. */
+export interface Ending {
+  outcome?: QuestionOutcome | undefined
+  /** The client that caused it (answers and cancels). */
+  by?: QuestionEndedBy | undefined
+  /** For `answered`: the answer that counted. */
+  answer?: AskUserQuestionAnswer | undefined
+  /** For `aborted`: why, when known. */
+  because?: QuestionEndedBecause | undefined
+}
+
 /**
- * Removes a request for good and tombstones its `rpcId`; `outcome` (and the
- * client that caused it, `by`, and for `answered` the answer that counted) is
- * recorded when known.
+ * Removes a request for good and tombstones its `rpcId`; the ending's
+ * `outcome` (and who caused it, the answer that counted, why it was aborted)
+ * is recorded when known.
  */
 export function retireRequest(
   queue: SessionQuestions,
   rpcId: string,
-  outcome?: QuestionOutcome,
-  by?: QuestionEndedBy,
-  answer?: AskUserQuestionAnswer,
+  { outcome, by, answer, because }: Ending = {},
 ): SessionQuestions {
   const retired = retireAll(queue, [rpcId])
   if (!outcome || Object.hasOwn(retired.resolutions, rpcId)) return retired
@@ -145,21 +169,32 @@ export function retireRequest(
   const resolutions: Record<string, QuestionOutcome> = Object.create(null)
   const endedBy: Record<string, QuestionEndedBy> = Object.create(null)
   const endedWith: Record<string, AskUserQuestionAnswer> = Object.create(null)
+  const endedBecause: Record<string, QuestionEndedBecause> = Object.create(null)
   for (const id of resolved) {
+    const own = id === rpcId
     resolutions[id] = retired.resolutions[id] ?? outcome
-    const who = id === rpcId ? by : retired.endedBy[id]
+    const who = own ? by : retired.endedBy[id]
     if (who) endedBy[id] = who
-    const what = id === rpcId ? outcome === 'answered' && answer : retired.endedWith[id]
+    const what = own ? outcome === 'answered' && answer : retired.endedWith[id]
     if (what) endedWith[id] = what
+    const why = own ? outcome === 'aborted' && because : retired.endedBecause[id]
+    if (why) endedBecause[id] = why
   }
-  return { ...retired, resolved, resolutions, endedBy, endedWith }
+  return { ...retired, resolved, resolutions, endedBy, endedWith, endedBecause }
 }
 
-/** After `mux/ready`: drops (and tombstones) every request the replay did not carry. */
+/**
+ * After `mux/ready`: drops (and tombstones) every request the replay did not
+ * carry. `restarted`: the host this client reconnected to is another
+ * instance, so each of them is recorded as `aborted`, `server-gone`.
+ */
 export function reconcileRequests(
   queue: SessionQuestions,
   replayed: ReadonlySet<string>,
+  restarted = false,
 ): SessionQuestions {
   const gone = queue.requests.filter((q) => !replayed.has(q.rpcId)).map((q) => q.rpcId)
-  return gone.length ? retireAll(queue, gone) : queue
+  if (!restarted) return gone.length ? retireAll(queue, gone) : queue
+  const lost: Ending = { outcome: 'aborted', because: 'server-gone' }
+  return gone.reduce((next, rpcId) => retireRequest(next, rpcId, lost), queue)
 }

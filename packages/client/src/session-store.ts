@@ -1,23 +1,20 @@
-import type { AskUserQuestionAnswer } from '@parley/seam'
-import type {
-  QuestionAnswerFrame,
-  QuestionEndedBy,
-  QuestionOutcome,
-  QuestionRequestedFrame,
-} from '@parley/seam/wire'
+import type { QuestionAnswerFrame, QuestionRequestedFrame } from '@parley/seam/wire'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ConnectionProblem } from './probe.ts'
 import {
   addRequest,
   type ClientQuestion,
   EMPTY_SESSION,
+  type Ending,
   moveDeadline,
+  NO_ENDED_BECAUSE,
   NO_ENDED_BY,
   NO_ENDED_WITH,
   NO_QUESTIONS,
   NO_RESOLUTIONS,
   reconcileRequests,
   retireRequest,
+  type SessionEndedBecause,
   type SessionEndedBy,
   type SessionEndedWith,
   type SessionQuestions,
@@ -108,6 +105,14 @@ export function selectSessionEndedWith(
   return sessionIn(state, sessionId)?.endedWith ?? NO_ENDED_WITH
 }
 
+/** Why the session's recent `aborted` requests were aborted, when known (`server-gone`), by `rpcId`. */
+export function selectSessionEndedBecause(
+  state: QuestionClientState,
+  sessionId: string,
+): SessionEndedBecause {
+  return sessionIn(state, sessionId)?.endedBecause ?? NO_ENDED_BECAUSE
+}
+
 /** The standing answers, by `rpcId` (every session's; filter by `sessionId`). */
 export function selectAnswers(state: QuestionClientState): QuestionClientState['answers'] {
   return state.answers
@@ -158,14 +163,8 @@ export function createSessionStore() {
      * Removes a request for good (resolved, or `not-pending`), tombstoning its
      * rpcId and recording the host's outcome when there is one, in one update.
      */
-    retire(
-      sessionId: string,
-      rpcId: string,
-      outcome?: QuestionOutcome,
-      by?: QuestionEndedBy,
-      answer?: AskUserQuestionAnswer,
-    ): void {
-      update(sessionId, (queue) => retireRequest(queue, rpcId, outcome, by, answer))
+    retire(sessionId: string, rpcId: string, ending?: Ending): void {
+      update(sessionId, (queue) => retireRequest(queue, rpcId, ending))
     },
     /** Moves a pending request's deadline. */
     moveDeadline(sessionId: string, rpcId: string, deadlineAt: number): void {
@@ -184,12 +183,15 @@ export function createSessionStore() {
       next.push([frame.rpcId, frame])
       store.setState({ answers: Object.fromEntries(next.slice(-ANSWER_LIMIT)) })
     },
-    /** After `mux/ready`: drops every request the replay did not carry. */
-    reconcile(replayed: ReadonlySet<string>): void {
+    /**
+     * After `mux/ready`: drops every request the replay did not carry
+     * (`aborted`, `server-gone`, when the host `restarted`).
+     */
+    reconcile(replayed: ReadonlySet<string>, restarted = false): void {
       const { sessions } = store.getState()
       let next = sessions
       for (const [sessionId, queue] of Object.entries(sessions)) {
-        const kept = reconcileRequests(queue, replayed)
+        const kept = reconcileRequests(queue, replayed, restarted)
         if (kept !== queue) next = { ...next, [sessionId]: kept }
       }
       if (next !== sessions) store.setState({ sessions: next })

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocket } from '../../host/test/helpers.ts'
 import { extendDeadline } from '../src/extend.ts'
 import {
   createQuestionClient,
   type QuestionClient,
   QuestionClientError,
+  selectSessionEndedBecause,
   selectSessionEndedBy,
   selectSessionEndedWith,
 } from '../src/index.ts'
@@ -147,6 +149,51 @@ describe("a host whose clock is off (the browser's is the one the person reads)"
     // Exactly the host's numbers: no jitter of a few milliseconds.
     expect((question?.deadlineAt ?? 0) - (question?.requestedAt ?? 0)).toBe(60_000)
     expect(Date.now() - (question?.requestedAt ?? 0)).toBeGreaterThanOrEqual(400)
+  })
+})
+
+describe('a host that restarted', () => {
+  it("records what it lost as aborted because the server is gone; the same host's reconnect loses nothing", async () => {
+    const first = await startHost()
+    const target = { base: first.base }
+    // The page's address stays; behind it, another process answers after a restart.
+    const Rerouted = class extends WebSocket {
+      constructor(url: string) {
+        const next = new URL(url)
+        next.host = target.base
+        super(next.toString(), { headers: { 'x-user': 'alice' } })
+      }
+    }
+    const a = clientOf(first, { WebSocket: Rerouted })
+    first.ask('s1').catch(() => {})
+    await until(a.subscribe, () => a.getSessionQuestions('s1').length === 1, 'the question')
+    const rpcId = a.getSessionQuestions('s1')[0]?.rpcId ?? ''
+    // The same instance again: the replay carries it, nothing ends.
+    first.host.dropStreams()
+    await until(a.subscribe, () => a.getConnectionStatus() === 'reconnecting')
+    await until(a.subscribe, () => a.getConnectionStatus() === 'open')
+    expect(a.getSessionQuestions('s1').map((q) => q.rpcId)).toEqual([rpcId])
+
+    // A crash: the downlink drops with no word, and a new process answers the reconnect.
+    running = await startHost()
+    target.base = running.base
+    first.host.dropStreams()
+    await until(a.subscribe, () => a.getSessionQuestions('s1').length === 0, 'the loss')
+    expect(a.getSessionResolutions('s1')).toEqual({ [rpcId]: 'aborted' })
+    expect(selectSessionEndedBecause(a.getState(), 's1')).toEqual({ [rpcId]: 'server-gone' })
+    await first.close()
+  })
+
+  it('hears from a host that shuts down that its questions ended because the server is gone', async () => {
+    running = await startHost()
+    const a = clientOf(running)
+    running.ask('s1').catch(() => {})
+    await until(a.subscribe, () => a.getSessionQuestions('s1').length === 1, 'the question')
+    const rpcId = a.getSessionQuestions('s1')[0]?.rpcId ?? ''
+    running.host.dispose()
+    await until(a.subscribe, () => a.getSessionQuestions('s1').length === 0, 'the ending')
+    expect(a.getSessionResolutions('s1')).toEqual({ [rpcId]: 'aborted' })
+    expect(selectSessionEndedBecause(a.getState(), 's1')).toEqual({ [rpcId]: 'server-gone' })
   })
 })
 

@@ -46,7 +46,7 @@ describe('the request queue', () => {
   })
 
   it('a resolved rpcId is tombstoned: a late or replayed frame cannot bring it back', () => {
-    const queue = retireRequest(add(EMPTY_SESSION, 'a', 'b'), 'a', 'answered')
+    const queue = retireRequest(add(EMPTY_SESSION, 'a', 'b'), 'a', { outcome: 'answered' })
     expect(ids(queue)).toEqual(['b'])
     expect(add(queue, 'a')).toBe(queue)
   })
@@ -72,33 +72,56 @@ describe('the request queue', () => {
     expect(ids(add(kept, 'a', 'c'))).toEqual(['b'])
     expect(reconcileRequests(kept, new Set(['b']))).toBe(kept)
   })
+
+  it('after a restart, records what the replay lacked as aborted because the server is gone', () => {
+    const queue = add(EMPTY_SESSION, 'a', 'b', 'c')
+    const kept = reconcileRequests(queue, new Set(['b']), true)
+    expect(ids(kept)).toEqual(['b'])
+    expect(kept.resolutions).toEqual({ a: 'aborted', c: 'aborted' })
+    expect(kept.endedBecause).toEqual({ a: 'server-gone', c: 'server-gone' })
+    expect(ids(add(kept, 'a', 'c'))).toEqual(['b'])
+  })
+
+  it('keeps why a request was aborted for aborted outcomes only, as long as its outcome', () => {
+    let queue = retireRequest(add(EMPTY_SESSION, 'lost'), 'lost', {
+      outcome: 'aborted',
+      because: 'server-gone',
+    })
+    queue = retireRequest(add(queue, 'odd'), 'odd', { outcome: 'answered', because: 'server-gone' })
+    expect(queue.endedBecause).toEqual({ lost: 'server-gone' })
+    for (let i = 0; i < RESOLUTION_LIMIT; i++)
+      queue = retireRequest(add(queue, `r${i}`), `r${i}`, { outcome: 'cancelled' })
+    expect(queue.endedBecause).toEqual({})
+  })
 })
 
 describe('resolutions', () => {
   it('record the outcome with the retirement, in one new value', () => {
     const queue = add(EMPTY_SESSION, 'a', 'b')
-    const next = retireRequest(queue, 'a', 'timed-out')
+    const next = retireRequest(queue, 'a', { outcome: 'timed-out' })
     expect(ids(next)).toEqual(['b'])
     expect(next.resolutions).toEqual({ a: 'timed-out' })
     expect(queue.resolutions).toEqual({})
   })
 
   it('keep the first outcome of an rpcId; a repeat changes nothing', () => {
-    const queue = retireRequest(add(EMPTY_SESSION, 'a'), 'a', 'cancelled')
-    expect(retireRequest(queue, 'a', 'answered')).toBe(queue)
+    const queue = retireRequest(add(EMPTY_SESSION, 'a'), 'a', { outcome: 'cancelled' })
+    expect(retireRequest(queue, 'a', { outcome: 'answered' })).toBe(queue)
     expect(retireRequest(queue, 'a')).toBe(queue)
   })
 
   it('a not-pending retirement (no outcome) can still learn it from a later broadcast', () => {
     const retired = retireRequest(add(EMPTY_SESSION, 'a'), 'a')
     expect(retired.resolutions).toEqual({})
-    expect(retireRequest(retired, 'a', 'aborted').resolutions).toEqual({ a: 'aborted' })
+    expect(retireRequest(retired, 'a', { outcome: 'aborted' }).resolutions).toEqual({
+      a: 'aborted',
+    })
   })
 
   it(`are bounded to the last ${RESOLUTION_LIMIT}, oldest out first (numeric-looking ids too)`, () => {
     let queue = EMPTY_SESSION
     for (let i = 0; i < RESOLUTION_LIMIT + 5; i++)
-      queue = retireRequest(queue, String(100 - i), i % 2 ? 'answered' : 'cancelled')
+      queue = retireRequest(queue, String(100 - i), { outcome: i % 2 ? 'answered' : 'cancelled' })
     const kept = Object.keys(queue.resolutions)
     expect(kept).toHaveLength(RESOLUTION_LIMIT)
     expect(Object.hasOwn(queue.resolutions, '100')).toBe(false)
@@ -109,8 +132,8 @@ describe('resolutions', () => {
   it('treat Object.prototype names as plain rpcIds', () => {
     expect(EMPTY_SESSION.resolutions.constructor).toBeUndefined()
     let queue = add(EMPTY_SESSION, '__proto__', 'constructor', 'toString')
-    queue = retireRequest(queue, '__proto__', 'answered')
-    queue = retireRequest(queue, 'constructor', 'cancelled')
+    queue = retireRequest(queue, '__proto__', { outcome: 'answered' })
+    queue = retireRequest(queue, 'constructor', { outcome: 'cancelled' })
     expect(ids(queue)).toEqual(['toString'])
     expect(Object.keys(queue.resolutions)).toEqual(['__proto__', 'constructor'])
     expect(Object.getOwnPropertyDescriptor(queue.resolutions, '__proto__')?.value).toBe('answered')
@@ -129,17 +152,22 @@ describe('deadlines and who ended a request', () => {
     expect(moved.requests[1]).toEqual({ ...queue.requests[1], deadlineAt: 20 })
     expect(moved.requests[0]).toBe(queue.requests[0])
     expect(moveDeadline(moved, 'b', 20)).toBe(moved)
-    expect(moveDeadline(retireRequest(moved, 'b', 'answered'), 'b', 30).requests).toHaveLength(1)
+    expect(
+      moveDeadline(retireRequest(moved, 'b', { outcome: 'answered' }), 'b', 30).requests,
+    ).toHaveLength(1)
     // A replay of the original frame does not take the deadline back.
     expect(addRequest(moved, frame('b', { deadlineAt: 10 }))).toBe(moved)
   })
 
   it('keeps who ended a request only as long as its outcome', () => {
     let queue = add(EMPTY_SESSION, 'first')
-    queue = retireRequest(queue, 'first', 'answered', { label: 'Chrome on macOS', at: 5 })
+    queue = retireRequest(queue, 'first', {
+      outcome: 'answered',
+      by: { label: 'Chrome on macOS', at: 5 },
+    })
     expect(queue.endedBy).toEqual({ first: { label: 'Chrome on macOS', at: 5 } })
     for (let i = 0; i < RESOLUTION_LIMIT; i++) {
-      queue = retireRequest(add(queue, `r${i}`), `r${i}`, 'aborted')
+      queue = retireRequest(add(queue, `r${i}`), `r${i}`, { outcome: 'aborted' })
     }
     expect(Object.hasOwn(queue.resolutions, 'first')).toBe(false)
     expect(queue.endedBy).toEqual({})
@@ -147,11 +175,11 @@ describe('deadlines and who ended a request', () => {
 
   it('keeps the answer that counted for an answered request only, as long as its outcome', () => {
     const answer = { answers: [{ id: 'q1', selected: ['Blue'] }] }
-    let queue = retireRequest(add(EMPTY_SESSION, 'first'), 'first', 'answered', undefined, answer)
-    queue = retireRequest(add(queue, 'second'), 'second', 'cancelled', undefined, answer)
+    let queue = retireRequest(add(EMPTY_SESSION, 'first'), 'first', { outcome: 'answered', answer })
+    queue = retireRequest(add(queue, 'second'), 'second', { outcome: 'cancelled', answer })
     expect(queue.endedWith).toEqual({ first: answer })
     for (let i = 0; i < RESOLUTION_LIMIT; i++) {
-      queue = retireRequest(add(queue, `r${i}`), `r${i}`, 'aborted')
+      queue = retireRequest(add(queue, `r${i}`), `r${i}`, { outcome: 'aborted' })
     }
     expect(queue.endedWith).toEqual({})
   })

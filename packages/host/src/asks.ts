@@ -164,6 +164,8 @@ export function createAskRegistry(deps: AskDeps): LocalAskRegistry {
       sessionId: entry.sessionId,
       outcome: settlement.outcome,
       ...(settlement.by && { by: settlement.by }),
+      ...(settlement.outcome !== 'answered' &&
+        settlement.reason !== undefined && { reason: settlement.reason }),
       // The session's other tabs show the answer that counted.
       ...(settlement.outcome === 'answered' && { answer: settlement.answer }),
     })
@@ -189,7 +191,9 @@ export function createAskRegistry(deps: AskDeps): LocalAskRegistry {
     },
     async dispose() {
       disposed = true
-      for (const rpcId of [...waiting.keys()]) claim(rpcId, { outcome: 'aborted' })
+      // The host is going away with its agents' asks: every tab says the server is gone.
+      for (const rpcId of [...waiting.keys()])
+        claim(rpcId, { outcome: 'aborted', reason: 'server-gone' })
     },
   }
 }

@@ -98,6 +98,9 @@ export function createHostStreams<P>(
     shown: deps.shown,
     resolved,
     now: settings.now,
+    // One node's questions live and die with this host: a tab that reconnects to
+    // another instance knows they are lost. A cluster's outlive any one node.
+    instance: deps.snapshot ? undefined : globalThis.crypto.randomUUID(),
     report,
   })
   const fence = {

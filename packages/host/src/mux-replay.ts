@@ -4,6 +4,10 @@ import type { PendingEntry } from './pending-table.ts'
 const READY = JSON.stringify({ type: 'mux/ready' })
 const MIN_CHUNK_BYTES = 64 * 1024
 
+/** The first frame of every stream: the host's clock, and its instance when it has one. */
+const hello = <P>({ now, instance }: HubDeps<P>) =>
+  JSON.stringify({ type: 'mux/hello', now: now(), ...(instance !== undefined && { instance }) })
+
 /** What a replay works with: the hub's deps and how it reaches its streams. */
 export interface ReplayContext<P> {
   readonly deps: HubDeps<P>
@@ -32,7 +36,7 @@ function pendingFor<P>(
 }
 
 /**
- * Sends the host's clock (`mux/clock`), then replays every pending question
+ * Sends the host's clock (`mux/hello`), then replays every pending question
  * `stream` may see (global arrival order), then the frames a connecting tab also gets, `mux/ready`, and the live
  * frames held meanwhile. A replay that fits in one chunk (a quarter of the
  * send cap) goes out in one synchronous turn; a larger one chunk by chunk
@@ -55,8 +59,8 @@ export async function replay<P>(context: ReplayContext<P>, stream: Stream<P>): P
   let chunks = 0
   const sendChunk = () => {
     chunks += 1
-    // First of all, the host's clock: every time the replay carries is host time.
-    if (chunks === 1) deliver(stream, JSON.stringify({ type: 'mux/clock', now: deps.now() }))
+    // First of all, the host's clock (every time the replay carries is host time) and instance.
+    if (chunks === 1) deliver(stream, hello(deps))
     const start = stream.sink.bufferedBytes()
     while (next < entries.length && context.isOpen(stream)) {
       const entry = entries[next++] as PendingEntry

@@ -90,7 +90,9 @@ export interface HubDeps<P> {
   shown?: ((rpcId: string, on: ShownOn) => void) | undefined
   /** A `question/deadline` frame to send right after this question's replayed frame (its deadline moved). */
   deadlineFrame?(rpcId: string): string | undefined
-  /** The host's clock, sent first on every stream (`mux/clock`). */
+  /** The host's clock, sent first on every stream (`mux/hello`). */
   now(): number
+  /** This host's instance id, sent with it when the questions live in this process alone. */
+  instance?: string | undefined
   report(error: unknown, where: string): void
 }

@@ -9,6 +9,8 @@ export type Settlement = (
       cause?: unknown
       /** For `timed-out` in a cluster: the deadline that passed. */
       deadlineAt?: number | undefined
+      /** For `aborted`: the host whose agent awaited it stopped (disposed, or a cluster node gone). */
+      reason?: 'server-gone' | undefined
     }
 ) & {
   /** The tab that ended it (an answer or a cancel), for the others to say so. */ by?: QuestionEndedBy

@@ -90,7 +90,7 @@ export async function startHost(
 
 /**
  * One browser tab's downlink: every frame it got, and waits on them. Each
- * connection's first frame, `mux/clock`, is kept apart: `clocks` holds the
+ * connection's first frame, `mux/hello`, is kept apart: `clocks` holds the
  * `now` of each, in order, and `wire` every frame as it arrived.
  */
 export class Tab {
@@ -105,7 +105,7 @@ export class Tab {
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as Frame
       this.wire.push(frame)
-      if (frame.type === 'mux/clock') this.clocks.push(Number(frame.now))
+      if (frame.type === 'mux/hello') this.clocks.push(Number(frame.now))
       else this.frames.push(frame)
       for (const wake of this.waiters) wake()
     })
@@ -270,7 +270,7 @@ export function manualTimers() {
   }
 }
 
-/** Reads SSE `data:` events from a response body (the `mux/clock` frame kept apart, as in {@link Tab}). */
+/** Reads SSE `data:` events from a response body (the `mux/hello` frame kept apart, as in {@link Tab}). */
 export function eventReader(response: Response) {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader()
   const decoder = new TextDecoder()
@@ -292,7 +292,7 @@ export function eventReader(response: Response) {
           for (const line of block.split('\n'))
             if (line.startsWith('data: ')) {
               const frame = JSON.parse(line.slice(6)) as Frame
-              if (frame.type === 'mux/clock') clocks.push(Number(frame.now))
+              if (frame.type === 'mux/hello') clocks.push(Number(frame.now))
               else frames.push(frame)
             }
           end = buffer.indexOf('\n\n')

@@ -147,9 +147,11 @@ describe('how an ask settles, and who hears about it', () => {
       expect(isUserQuestionError(error, 'ASK_ABORTED')).toBe(true)
     }
     await tabs.everything.closed
+    // The host goes away with its agents' asks: the tabs hear that the server is gone.
+    const gone = { type: 'question/resolved', outcome: 'aborted', reason: 'server-gone' }
     expect(tabs.everything.of('question/resolved')).toEqual([
-      { type: 'question/resolved', rpcId: a, sessionId: 's1', outcome: 'aborted' },
-      { type: 'question/resolved', rpcId: b, sessionId: 's2', outcome: 'aborted' },
+      { ...gone, rpcId: a, sessionId: 's1' },
+      { ...gone, rpcId: b, sessionId: 's2' },
     ])
     expect(tabs.onlyS1.of('question/resolved').map((f) => f.rpcId)).toEqual([a])
     expect(tabs.onlyS2.of('question/resolved').map((f) => f.rpcId)).toEqual([b])

@@ -20,20 +20,28 @@ afterEach(async () => {
 const questionsOf = (frames: Frame[]) => frames.filter((f) => f.type === 'question/requested')
 
 describe('replay on every mux open', () => {
-  it("starts every connection with the host's clock, before the replay and on every reopen", async () => {
+  it("starts every connection with the host's clock and instance, before the replay and on every reopen", async () => {
     const clock = { at: 1_700_000_000_000 }
     running = await startHost({ now: () => clock.at })
     running.ask('s1')
     const first = await readyTab(running.base)
     expect(first.wire.map((frame) => frame.type)).toEqual([
-      'mux/clock',
+      'mux/hello',
       'question/requested',
       'mux/ready',
     ])
-    expect(first.wire[0]).toEqual({ type: 'mux/clock', now: 1_700_000_000_000 })
+    const instance = first.wire[0]?.instance
+    expect(first.wire[0]).toEqual({ type: 'mux/hello', now: 1_700_000_000_000, instance })
+    expect(instance).toMatch(/^[0-9a-f-]{36}$/)
     clock.at += 90_000
     const again = await readyTab(running.base)
     expect(again.clocks).toEqual([1_700_000_090_000])
+    expect(again.wire[0]?.instance).toBe(instance)
+    // Another process, another instance: a tab that reconnects there knows what it held is lost.
+    const other = await startHost()
+    const elsewhere = await readyTab(other.base)
+    expect(elsewhere.wire[0]?.instance).not.toBe(instance)
+    await other.close()
     const sse = await fetch(`http://${running.base}/api/mux`, {
       headers: { accept: 'text/event-stream', 'x-user': 'alice' },
     })

@@ -19,7 +19,12 @@ function deferred<T>() {
 }
 
 function setup(
-  options: { receipt?: () => Promise<unknown>; sendAsMessage?: boolean; stoppedAt?: number } = {},
+  options: {
+    receipt?: () => Promise<unknown>
+    sendAsMessage?: boolean
+    stoppedAt?: number
+    endedBecause?: Record<string, 'server-gone'>
+  } = {},
 ) {
   const onAnswer = vi.fn(options.receipt ?? (async () => ({ accepted: true })))
   const onCancel = vi.fn(async () => ({ accepted: true }))
@@ -36,6 +41,7 @@ function setup(
       now={() => 301_000}
       typingGraceMs={0}
       stoppedAt={options.stoppedAt}
+      endedBecause={options.endedBecause}
     >
       <textarea aria-label="Message" />
     </ComposerSlot>
@@ -150,6 +156,22 @@ describe('a card that ended without this tab’s answer', () => {
     await draft(user)
     show([], { 'rpc-1': 'aborted' })
     expect(await screen.findByText('The assistant stopped waiting for an answer.')).toBeVisible()
+  })
+
+  it('the server stopped or restarted (aborted, server-gone): says so and keeps the drafts', async () => {
+    const user = userEvent.setup()
+    const { show } = setup({ endedBecause: { 'rpc-1': 'server-gone' } })
+    await draft(user)
+    show([], { 'rpc-1': 'aborted' })
+    expect(
+      await screen.findByText(
+        'The server stopped or restarted, so this question ended and no answer can reach the assistant. Nothing was sent.',
+      ),
+    ).toBeVisible()
+    const kept = within(ended() as HTMLElement)
+    expect(kept.getByText('Parley')).toBeVisible()
+    expect(kept.getByText('Red')).toBeVisible()
+    expect(kept.getByRole('button', { name: 'Copy' })).toBeVisible()
   })
 
   it('dismissed in another tab', async () => {

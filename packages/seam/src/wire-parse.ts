@@ -22,7 +22,7 @@ import {
   ExtendBodySchema,
   type ExtendReceipt,
   ExtendReceiptSchema,
-  MuxClockFrameSchema,
+  MuxHelloFrameSchema,
   MuxReadyFrameSchema,
   NotPendingReceiptSchema,
   type QuestionAnswerFrame,
@@ -83,7 +83,7 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   if (type === 'question/resolved') return parseWith(QuestionResolvedFrameSchema, data)
   if (type === 'question/deadline') return parseWith(QuestionDeadlineFrameSchema, data)
   if (type === 'question/answer') return parseQuestionAnswerFrame(data)
-  if (type === 'mux/clock') return parseWith(MuxClockFrameSchema, data)
+  if (type === 'mux/hello') return parseWith(MuxHelloFrameSchema, data)
   return type === 'mux/ready' ? parseWith(MuxReadyFrameSchema, data) : parseAppFrame(data)
 }
 

@@ -115,11 +115,19 @@ export const MuxReadyFrameSchema = v.object({ type: v.literal('mux/ready') })
 
 /**
  * Sent first on every connection, before the replay: the host's clock (ms
- * since the epoch). Every other time on the wire (`requestedAt`,
- * `deadlineAt`, `by.at`, `until`) is host time; a client whose own clock
- * differs reads them through the difference (see `@parley/client`).
+ * since the epoch) and, for a host that keeps its questions in its own
+ * memory, `instance`, minted when the process started. Every other time on
+ * the wire (`requestedAt`, `deadlineAt`, `by.at`, `until`) is host time; a
+ * client whose own clock differs reads them through the difference, and a
+ * client that reconnects to another `instance` knows the host restarted and
+ * that what it held is lost (see `@parley/client`). A cluster sends no
+ * `instance`: its questions outlive any one node.
  */
-export const MuxClockFrameSchema = v.object({ type: v.literal('mux/clock'), now: epochMs })
+export const MuxHelloFrameSchema = v.object({
+  type: v.literal('mux/hello'),
+  now: epochMs,
+  instance: v.optional(id),
+})
 
 const appFrameType = v.pipe(
   v.string(),
@@ -145,7 +153,7 @@ export type QuestionEndedBy = v.InferOutput<typeof QuestionEndedBySchema>
 export type DeadlineReason = v.InferOutput<typeof DeadlineReasonSchema>
 export type QuestionDeadlineFrame = v.InferOutput<typeof QuestionDeadlineFrameSchema>
 export type MuxReadyFrame = v.InferOutput<typeof MuxReadyFrameSchema>
-export type MuxClockFrame = v.InferOutput<typeof MuxClockFrameSchema>
+export type MuxHelloFrame = v.InferOutput<typeof MuxHelloFrameSchema>
 export type AppFrame = v.InferOutput<typeof AppFrameSchema>
 export type DownlinkFrame =
   | QuestionRequestedFrame
@@ -153,7 +161,7 @@ export type DownlinkFrame =
   | QuestionDeadlineFrame
   | QuestionAnswerFrame
   | MuxReadyFrame
-  | MuxClockFrame
+  | MuxHelloFrame
   | AppFrame
 
 /** The body of `POST /api/respond`. `cancelled` is the only error code. */

@@ -27,6 +27,29 @@ function outcomeOf(
   return call.status === 'interrupted' ? 'aborted' : undefined
 }
 
+/**
+ * Said over a conversation the server no longer has (a restart of the
+ * in-memory demo, or a chat removed elsewhere): nothing on the page is
+ * taken away, so what the person typed into a question stays to copy.
+ */
+function LostNotice({ error, onNewChat }: { error: Error | null; onNewChat: () => void }) {
+  const status = error instanceof ApiError ? error.status : undefined
+  const words =
+    status === 404
+      ? 'The server no longer has this chat: it may have restarted.'
+      : status === 401
+        ? 'The server restarted and no longer knows this browser.'
+        : `The conversation could not be loaded again: ${error?.message ?? 'unknown error'}.`
+  return (
+    <div className="lost-notice" role="status">
+      <p>{words} What you typed stays here to copy; a new chat starts afresh.</p>
+      <button type="button" className="button button-primary" onClick={onNewChat}>
+        New chat
+      </button>
+    </div>
+  )
+}
+
 export function ChatView({
   sessionId,
   rpcId,
@@ -51,7 +74,10 @@ export function ChatView({
       </div>
     )
   }
-  if (session.isError) {
+  // Lost after it was shown (the server restarted): the transcript and the open
+  // card stay, with what was typed in it, and a notice says what happened.
+  const lost = session.isError && session.data !== undefined
+  if (session.isError && !lost) {
     const missing = session.error instanceof ApiError && session.error.status === 404
     return (
       <div className="center-state">
@@ -79,6 +105,7 @@ export function ChatView({
     )
   }
 
+  if (!session.data) return null
   const { events } = session.data
   const running = events.some((event) => event.kind === 'tool' && event.status === 'running')
   const busy = running || session.data.session.status !== 'idle'
@@ -91,6 +118,7 @@ export function ChatView({
 
   return (
     <>
+      {lost && <LostNotice error={session.error} onNewChat={onNewChat} />}
       <Transcript
         events={events}
         onStop={onStop}

@@ -6,7 +6,12 @@ import type { ComposerSendResult } from './controller.ts'
 import { focusIsFree, focusIsLost } from './focus.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
 import { holdsUnsentText, isSendingEnter, textOf } from './slot-input.ts'
-import { type EndedWith, resolutionOf, useEndedCards } from './use-ended-cards.ts'
+import {
+  type EndedBecause,
+  type EndedWith,
+  resolutionOf,
+  useEndedCards,
+} from './use-ended-cards.ts'
 
 /** Props of `ComposerSlot`. */
 export interface ComposerSlotProps
@@ -46,6 +51,12 @@ export interface ComposerSlotProps
    * drafts as "Your unsent draft". `SessionComposerSlot` passes `useSessionEndedWith`.
    */
   endedWith?: EndedWith | undefined
+  /**
+   * Why requests were aborted, when known, by `rpcId` (own keys only): a
+   * `server-gone` card says the server stopped or restarted.
+   * `SessionComposerSlot` passes the client's `selectSessionEndedBecause`.
+   */
+  endedBecause?: EndedBecause | undefined
   /** The chat input. Stays mounted (hidden and inert) while a request is pending. */
   children?: ReactNode
   /**
@@ -109,6 +120,7 @@ export function ComposerSlot({
   onCancel,
   resolutions,
   endedWith,
+  endedBecause,
   children,
   onSendAsMessage,
   typingGraceMs = 1000,
@@ -133,13 +145,11 @@ export function ComposerSlot({
   const active = requests[0]
   const activeId = active?.rpcId ?? null
 
-  const { cards, send, close, focusInputNext } = useEndedCards(
-    requests,
-    resolutions,
-    now,
+  const { cards, send, close, focusInputNext } = useEndedCards(requests, resolutions, now, {
     stoppedAt,
     endedWith,
-  )
+    endedBecause,
+  })
   // A card whose request left while this tab's own send is in flight stays as it was.
   const sending = cards.some((card) => card.ending === null)
 

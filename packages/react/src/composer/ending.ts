@@ -6,7 +6,8 @@ import type { AskUserQuestionAnswer } from '@parley/seam'
  * counted, when the host sent it), this tab's answer not used
  * (another tab's came first), the assistant stopped waiting, the user stopped
  * it here (`stopped`), it timed out
- * (after `waitedMs`, when known), or the host no longer has it.
+ * (after `waitedMs`, when known), the server whose agent awaited it stopped
+ * or restarted (`server-gone`), or the host no longer has it.
  */
 export type ComposerEnding =
   | { kind: 'answered-elsewhere'; answer?: AskUserQuestionAnswer | undefined }
@@ -15,4 +16,5 @@ export type ComposerEnding =
   | { kind: 'aborted' }
   | { kind: 'stopped' }
   | { kind: 'timed-out'; waitedMs?: number | undefined }
+  | { kind: 'server-gone' }
   | { kind: 'gone' }

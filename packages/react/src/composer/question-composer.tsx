@@ -70,6 +70,7 @@ const OUTCOME_OF = {
   aborted: 'aborted',
   stopped: 'aborted',
   'timed-out': 'timed-out',
+  'server-gone': 'aborted',
   gone: 'aborted',
 } as const
 

@@ -24,7 +24,8 @@ export const RETIRED_LIMIT = 3
  * was accepted), `null` while their own send is in flight, else the ending
  * the card shows. An abort at or after `stoppedAt` (this tab's Stop) is
  * `stopped`, the user's own choice. `answer` is the answer that counted, when
- * the host said: a card answered elsewhere shows it.
+ * the host said: a card answered elsewhere shows it. `because`: why it was
+ * aborted, when known.
  */
 export function endingFor(
   request: ComposerRequest,
@@ -33,6 +34,7 @@ export function endingFor(
   now: number,
   stoppedAt?: number,
   answer?: AskUserQuestionAnswer,
+  because?: 'server-gone',
 ): ComposerEnding | 'leave' | null {
   if (attempt?.status === 'in-flight') return null
   if (attempt?.status === 'accepted') {
@@ -49,6 +51,8 @@ export function endingFor(
     case 'cancelled':
       return { kind: 'cancelled-elsewhere' }
     case 'aborted':
+      // The server whose agent awaited it stopped or restarted: no answer can reach the agent.
+      if (because === 'server-gone') return { kind: 'server-gone' }
       // This tab's user pressed Stop before it left: their choice, not the assistant's.
       return stoppedAt !== undefined && stoppedAt <= now ? { kind: 'stopped' } : { kind: 'aborted' }
     case 'timed-out':

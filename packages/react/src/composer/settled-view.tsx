@@ -46,6 +46,7 @@ const TEXT = {
   aborted: 'endedAborted',
   stopped: 'endedStopped',
   'timed-out': 'endedTimedOutShort',
+  'server-gone': 'endedServerGone',
   gone: 'endedGone',
 } as const
 

@@ -16,6 +16,15 @@ export function resolutionOf<T>(
 
 /** The answers requests were answered with, by `rpcId` (another tab's, that counted). */
 export type EndedWith = Readonly<Record<string, AskUserQuestionAnswer>>
+/** Why requests were aborted, when known, by `rpcId`. */
+export type EndedBecause = Readonly<Record<string, 'server-gone'>>
+
+/** What the host said of the requests that ended, besides their outcomes. */
+export interface EndedDetails {
+  stoppedAt?: number | undefined
+  endedWith?: EndedWith | undefined
+  endedBecause?: EndedBecause | undefined
+}
 
 /** Reads how the host took a send, by the same rule as the composer (the inbox's cards too). */
 export function watchReceipt(
@@ -36,13 +45,13 @@ function endingOf(
   card: RetiredCard,
   resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
   attempts: ReadonlyMap<string, Attempt>,
-  stoppedAt: number | undefined,
-  endedWith: EndedWith | undefined,
+  { stoppedAt, endedWith, endedBecause }: EndedDetails,
 ): ComposerEnding | 'leave' | null {
   const rpcId = card.request.rpcId
   const outcome = resolutionOf(resolutions, rpcId)
   const answer = resolutionOf(endedWith, rpcId)
-  return endingFor(card.request, outcome, attempts.get(rpcId), card.at, stoppedAt, answer)
+  const because = resolutionOf(endedBecause, rpcId)
+  return endingFor(card.request, outcome, attempts.get(rpcId), card.at, stoppedAt, answer, because)
 }
 
 /** A card on screen: a pending request, or one that left; `ending` is how it ended (`null`: not decided). */
@@ -62,9 +71,9 @@ export function useEndedCards(
   requests: readonly ComposerRequest[],
   resolutions: Readonly<Record<string, ComposerOutcome>> | undefined,
   now: () => number,
-  stoppedAt?: number,
-  endedWith?: EndedWith,
+  details: EndedDetails = {},
 ) {
+  const { stoppedAt, endedWith, endedBecause } = details
   const active = requests[0]
   // This tab's sends, by rpcId, and the cards whose request left while on screen.
   const attempts = useRef(new Map<string, Attempt>())
@@ -85,7 +94,7 @@ export function useEndedCards(
     setShown(active ?? null)
   }
   const cards = retired.flatMap((card) => {
-    const ending = endingOf(card, resolutions, attempts.current, stoppedAt, endedWith)
+    const ending = endingOf(card, resolutions, attempts.current, details)
     return ending === 'leave' ? [] : [{ request: card.request, ending }]
   })
   const leaving = cards.length !== retired.length
@@ -94,10 +103,12 @@ export function useEndedCards(
     focusInputNext.current = true
     setRetired((list) =>
       list.filter(
-        (card) => endingOf(card, resolutions, attempts.current, stoppedAt, endedWith) !== 'leave',
+        (card) =>
+          endingOf(card, resolutions, attempts.current, { stoppedAt, endedWith, endedBecause }) !==
+          'leave',
       ),
     )
-  }, [leaving, resolutions, stoppedAt, endedWith])
+  }, [leaving, resolutions, stoppedAt, endedWith, endedBecause])
 
   const send = useCallback(
     (rpcId: string, kind: Attempt['kind'], result: ComposerSendResult): ComposerSendResult => {

@@ -1,13 +1,15 @@
-import type { ClientQuestion } from '@parley/client'
+import { type ClientQuestion, selectSessionEndedBecause } from '@parley/client'
 import { queueOrder, soonerInQueue } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { useCallback, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
 import { ComposerSlot, type ComposerSlotProps } from '../composer/composer-slot.tsx'
 import type { ComposerCardInfo } from '../composer/question-composer.tsx'
 import type { ComposerEnding } from '../composer/settled.tsx'
 import type { DeadlineMessages } from '../deadline/messages.ts'
 import { fill } from '../text/fill.ts'
 import { useCardDeadline } from './card-deadline.tsx'
+import { useQuestionClient } from './client-context.tsx'
 import {
   useCancel,
   useRespond,
@@ -23,7 +25,7 @@ import { QueueDeadlineAnnouncer, QueueDeadlineText } from './queue-deadline.tsx'
 export interface SessionComposerSlotProps
   extends Omit<
     ComposerSlotProps,
-    'requests' | 'resolutions' | 'endedWith' | 'onAnswer' | 'onCancel'
+    'requests' | 'resolutions' | 'endedWith' | 'endedBecause' | 'onAnswer' | 'onCancel'
   > {
   /** The conversation whose pending questions take over the chat input. */
   sessionId: string
@@ -94,6 +96,10 @@ export function SessionComposerSlot({
   const resolutions = useSessionResolutions(sessionId)
   const endedBy = useSessionEndedBy(sessionId)
   const endedWith = useSessionEndedWith(sessionId)
+  const endedBecause = useStore(
+    useQuestionClient().store,
+    useCallback((state) => selectSessionEndedBecause(state, sessionId), [sessionId]),
+  )
   const respond = useRespond()
   const cancel = useCancel()
   const { mutateAsync: sendAnswer } = respond
@@ -168,6 +174,7 @@ export function SessionComposerSlot({
       requests={requests}
       resolutions={resolutions}
       endedWith={endedWith}
+      endedBecause={endedBecause}
       onAnswer={onAnswer}
       onCancel={onCancel}
       describeEnding={tellEnding}

@@ -67,6 +67,8 @@ export const en = {
   endedStopped: 'You stopped the assistant. Nothing was sent.',
   endedTimedOut: 'Timed out after {duration} — your answers were not sent.',
   endedTimedOutShort: 'Timed out — your answers were not sent.',
+  endedServerGone:
+    'The server stopped or restarted, so this question ended and no answer can reach the assistant. Nothing was sent.',
   endedGone: 'This question is no longer waiting for an answer.',
   endedDraftsLabel: 'What you had entered',
   endedNoDrafts: 'You had not entered anything yet.',

@@ -69,6 +69,8 @@ export const ja: ComposerMessages = {
   endedStopped: 'アシスタントを停止しました。何も送信されていません。',
   endedTimedOut: '{duration}でタイムアウトしました。回答は送信されていません。',
   endedTimedOutShort: 'タイムアウトしました。回答は送信されていません。',
+  endedServerGone:
+    'サーバーが停止または再起動したため、この質問は終了しました。回答はアシスタントに届きません。何も送信されていません。',
   endedGone: 'この質問はもう回答を待っていません。',
   endedDraftsLabel: '入力していた内容',
   endedNoDrafts: 'まだ何も入力していませんでした。',

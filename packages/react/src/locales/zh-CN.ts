@@ -69,6 +69,7 @@ export const zhCN: ComposerMessages = {
   endedStopped: '你已停止助手。未发送任何内容。',
   endedTimedOut: '等待 {duration} 后已超时，你的回答未发送。',
   endedTimedOutShort: '已超时，你的回答未发送。',
+  endedServerGone: '服务器已停止或重启，此问题已结束，回答无法再送达助手。未发送任何内容。',
   endedGone: '此问题已不再等待回答。',
   endedDraftsLabel: '你已输入的内容',
   endedNoDrafts: '你尚未输入任何内容。',
