@@ -92,7 +92,8 @@ function askerFor(options: CreateCanUseToolOptions, agentID: string | undefined)
  * person through Parley: Claude's AskUserQuestion becomes one batch of
  * questions (answered in the SDK's documented format), and every other
  * tool's permission request becomes an approval card (Allow once, Allow
- * always per suggested rule, Deny with an optional reason). A dismissed card,
+ * always per suggested rule, Deny with an optional reason, Deny and stop,
+ * which also ends Claude's run). A dismissed card,
  * a deadline or the SDK's abort signal is a deny that tells Claude not to
  * assume an answer. Never throws: a card that cannot be shown is a deny too.
  */
@@ -150,7 +151,7 @@ export function createCanUseTool(
       const question = toApprovalQuestion(toolName, input, permission, words, describe)
       const suggestions = permission.suppressAlwaysAllowRule ? [] : (context.suggestions ?? [])
       const answer = await service.ask(requestOf([question], toolName, context, undefined))
-      return toPermissionResult(question, input, suggestions, answer)
+      return toPermissionResult(question, input, suggestions, answer, words)
     } catch (error) {
       return deniedFor(error, questions)
     }

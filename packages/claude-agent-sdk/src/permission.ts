@@ -1,8 +1,9 @@
 /**
  * Every other tool's permission request as Parley's approval intent: the
  * tool, its input, Allow once, one Allow always per suggested rule (in
- * words) and Deny, where typed text is the deny's reason; the decision goes
- * back as the SDK's `PermissionResult`.
+ * words), Deny, where typed text is the deny's reason, and Deny and stop
+ * (the SDK's `interrupt`); the decision goes back as the SDK's
+ * `PermissionResult`.
  */
 import type { PermissionResult, PermissionUpdate } from '@anthropic-ai/claude-agent-sdk'
 import {
@@ -33,6 +34,10 @@ export interface ApprovalWords {
   deny: string
   /** @default 'Or type what Claude should do instead' */
   denyHint: string
+  /** The deny that also stops Claude's run (the SDK's `interrupt`). @default 'Deny and stop' */
+  denyAndStop: string
+  /** @default 'Claude stops and waits for your next message' */
+  denyAndStopHint: string
   /** The question when the SDK gives no `title`. @default `Allow Claude to use ${tool}?` */
   question: (tool: string) => string
   /** An Allow always option's label from its suggestion's words. */
@@ -43,6 +48,8 @@ export const DEFAULT_APPROVAL_WORDS: ApprovalWords = {
   allowOnce: 'Allow once',
   deny: 'Deny',
   denyHint: 'Or type what Claude should do instead',
+  denyAndStop: 'Deny and stop',
+  denyAndStopHint: 'Claude stops and waits for your next message',
   question: (tool) => `Allow Claude to use ${tool}?`,
   always: (words) => words,
 }
@@ -68,11 +75,15 @@ export function toApprovalQuestion(
   describe: (update: PermissionUpdate) => string,
 ): AskUserQuestionItem {
   const suggestions = context.suppressAlwaysAllowRule ? [] : (context.suggestions ?? [])
-  const taken = new Set([words.allowOnce, words.deny])
+  const taken = new Set([words.allowOnce, words.deny, words.denyAndStop])
   const described = suggestions.map(describe)
   const always = unique(described.map(words.always), taken)
   const allowOnce: AskUserQuestionOption = { label: words.allowOnce }
   const deny: AskUserQuestionOption = { label: words.deny, description: words.denyHint }
+  const stop: AskUserQuestionOption = {
+    label: words.denyAndStop,
+    description: words.denyAndStopHint,
+  }
   const alwaysOptions = always.map((label, index) => {
     const option: AskUserQuestionOption = { label }
     const said = described[index]
@@ -81,8 +92,8 @@ export function toApprovalQuestion(
   })
   // A request that must not be approved by a stray key opens on Deny.
   const options = context.defaultToNo
-    ? [deny, allowOnce, ...alwaysOptions]
-    : [allowOnce, ...alwaysOptions, deny]
+    ? [deny, stop, allowOnce, ...alwaysOptions]
+    : [allowOnce, ...alwaysOptions, deny, stop]
   const item: AskUserQuestionItem = {
     id: APPROVAL_ID,
     header: context.displayName ?? tool,
@@ -97,12 +108,18 @@ export function toApprovalQuestion(
   return item
 }
 
-/** The SDK's result for the person's answer to an approval question. */
+/**
+ * The SDK's result for the person's answer to an approval question. The
+ * seam reads "Deny and stop" as a deny like any label that is no other
+ * decision; this adapter adds the SDK's `interrupt` for it, so Claude's run
+ * ends instead of trying something else.
+ */
 export function toPermissionResult(
   question: AskUserQuestionItem,
   input: Record<string, unknown>,
   suggestions: readonly PermissionUpdate[],
   answer: AskUserQuestionAnswer,
+  words: Pick<ApprovalWords, 'denyAndStop'>,
 ): PermissionResult {
   const approval = approvalOf(question)
   const item = answer.answers.find((candidate) => candidate.id === question.id)
@@ -120,7 +137,16 @@ export function toPermissionResult(
         decisionClassification: 'user_permanent',
       }
     }
-    case 'deny':
+    case 'deny': {
+      // A single choice: typed text replaces the selection, so a reason
+      // comes only with the plain deny.
+      if (item?.selected[0] === words.denyAndStop)
+        return {
+          behavior: 'deny',
+          message: 'The person denied this tool call and stopped the run.',
+          interrupt: true,
+          decisionClassification: 'user_reject',
+        }
       return {
         behavior: 'deny',
         message:
@@ -129,5 +155,6 @@ export function toPermissionResult(
             : `The person denied this tool call: ${decided.reason}`,
         decisionClassification: 'user_reject',
       }
+    }
   }
 }

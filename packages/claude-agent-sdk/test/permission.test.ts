@@ -48,6 +48,7 @@ describe('a permission request through Parley', () => {
             label: 'Switch to acceptEdits mode (accept file edits without asking) for this session',
           },
           { label: 'Deny', description: 'Or type what Claude should do instead' },
+          { label: 'Deny and stop', description: 'Claude stops and waits for your next message' },
         ],
         intent: {
           kind: 'approval',
@@ -105,6 +106,37 @@ describe('a permission request through Parley', () => {
     })
   })
 
+  it('deny and stop is a deny that interrupts the run', async () => {
+    const { result } = await decided(choose('Deny and stop'))
+    expect(result).toEqual({
+      behavior: 'deny',
+      message: 'The person denied this tool call and stopped the run.',
+      interrupt: true,
+      decisionClassification: 'user_reject',
+    })
+  })
+
+  it('the words of deny and stop can be replaced, and still interrupt', async () => {
+    const { service, seen } = serviceWith(() => ({
+      answers: [{ id: 'approval', selected: ['Nein, Schluss'] }],
+    }))
+    const { context } = callContext()
+    const canUseTool = createCanUseTool(service, {
+      words: { denyAndStop: 'Nein, Schluss', denyAndStopHint: 'Claude hält an' },
+    })
+    const result = await canUseTool('Bash', input, context)
+    expect(seen[0]?.questions[0]?.options?.at(-1)).toEqual({
+      label: 'Nein, Schluss',
+      description: 'Claude hält an',
+    })
+    expect(result).toEqual({
+      behavior: 'deny',
+      message: 'The person denied this tool call and stopped the run.',
+      interrupt: true,
+      decisionClassification: 'user_reject',
+    })
+  })
+
   it('a dismissed card is a deny, never an allow', async () => {
     const { result } = await decided(() => 'cancel')
     expect(result).toEqual({
@@ -118,6 +150,7 @@ describe('a permission request through Parley', () => {
     const seen = shown({ suppressAlwaysAllowRule: true, defaultToNo: true })
     expect(seen[0]?.questions[0]?.options?.map((option) => option.label)).toEqual([
       'Deny',
+      'Deny and stop',
       'Allow once',
     ])
     expect(seen[0]?.questions[0]?.intent?.always).toEqual([])
