@@ -38,7 +38,7 @@ export interface ModelQuestion {
   id: string
   question: string
   header?: string
-  options?: { label: string; description?: string }[]
+  options?: { label: string; description?: string; preview?: string }[]
   multi_select?: boolean
 }
 
@@ -352,9 +352,61 @@ const deadline: Script = async (ctx) => {
   ctx.say(`Release: ${verdict}.`)
 }
 
+/** A layout mockup as a Markdown code block, for an option's preview. */
+const mockup = (lines: string[]) => ['```text', ...lines, '```'].join('\n')
+
+const preview: Script = async (ctx) => {
+  ctx.say('Before I build the dashboard, pick its layout. Each option shows a sketch of it.')
+  const result = await ctx.askTool({
+    questions: [
+      {
+        id: 'layout',
+        header: 'Layout',
+        question: 'Which layout should the dashboard use?',
+        options: [
+          {
+            label: 'Sidebar (Recommended)',
+            description: 'Navigation on the left, content on the right.',
+            preview: mockup([
+              '┌──────┬───────────────────┐',
+              '│ Nav  │ Revenue   ▁▃▅▇    │',
+              '│ Home │                   │',
+              '│ Team │ Orders    1,204   │',
+              '└──────┴───────────────────┘',
+            ]),
+          },
+          {
+            label: 'Top bar',
+            description: 'Tabs across the top, full-width content.',
+            preview: mockup([
+              '┌──────────────────────────┐',
+              '│ Home · Team · Settings   │',
+              '├──────────────────────────┤',
+              '│ Revenue ▁▃▅▇ Orders 1,204│',
+              '└──────────────────────────┘',
+            ]),
+          },
+          {
+            label: 'Cards',
+            description: 'A grid of cards, no fixed navigation.',
+            preview: mockup([
+              '┌────────┐ ┌────────┐ ┌────────┐',
+              '│Revenue │ │Orders  │ │Team    │',
+              '│ ▁▃▅▇   │ │ 1,204  │ │ 8      │',
+              '└────────┘ └────────┘ └────────┘',
+            ]),
+          },
+        ],
+      },
+    ],
+  })
+  if (!result.ok) return ctx.say(notAnswered(result, 'pick a layout'))
+  ctx.say(`Layout: ${describe(result.answer, 'layout') ?? 'no decision'}.`)
+}
+
 const help: Script = async (ctx) => {
   ctx.say(
-    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, `/many` for a ten-question batch, `/deadline` for a question with a deadline, or `/team` for a planner and two subagents asking at once (`/subagents off` refuses subagents).',
+    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, `/many` for a ten-question batch, `/deadline` for a question with a deadline, `/preview` for options with a preview of each, or `/team` for a planner and two subagents asking at once (`/subagents off` refuses subagents).',
   )
 }
 
@@ -366,6 +418,7 @@ export function scriptFor(text: string): Script {
   if (command.startsWith('/team')) return team(command)
   if (command.startsWith('/subagents')) return subagents(command)
   if (command.startsWith('/deadline')) return deadline
+  if (command.startsWith('/preview')) return preview
   if (command.startsWith('/new') || command.includes('new project')) return newProject
   return help
 }
