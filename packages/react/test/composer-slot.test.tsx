@@ -117,6 +117,25 @@ describe('ComposerSlot', () => {
     expect(input()).toHaveValue('')
   })
 
+  it('never takes focus from a waiting card the person went into: the takeover leaves it in the field they type in', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { show, input, tick, wrapper } = setup()
+    input().focus()
+    fireEvent.input(input(), { target: { value: 'x' } })
+    ;(input() as HTMLTextAreaElement).value = ''
+    show([first])
+    // Within the grace the card waits over the chat input; the person goes into it.
+    expect(wrapper()).not.toHaveAttribute('hidden')
+    const other = screen.getByRole('textbox', { name: /Other answer/ })
+    other.focus()
+    fireEvent.input(other, { target: { value: 'Run only t' } })
+    tick(1_500)
+    // The grace passed and the card took over: focus stayed in the field, nothing was lost.
+    expect(wrapper()).toHaveAttribute('hidden')
+    expect(other).toHaveFocus()
+    expect(other).toHaveValue('Run only t')
+  })
+
   it('answers through onAnswer(rpcId, answer) and moves on to the next request', async () => {
     const user = userEvent.setup()
     const { show, onAnswer } = setup()

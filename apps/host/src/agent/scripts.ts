@@ -404,9 +404,40 @@ const preview: Script = async (ctx) => {
   ctx.say(`Layout: ${describe(result.answer, 'layout') ?? 'no decision'}.`)
 }
 
+const approve: Script = async (ctx) => {
+  ctx.say('To check the change I need to run the test suite, which runs code on your machine.')
+  const result = await ctx.askDirect([
+    {
+      id: 'approval',
+      header: 'Bash',
+      question: 'Allow the assistant to run this command?',
+      options: [
+        { label: 'Allow once' },
+        { label: 'Always allow', description: 'Always allow npm test in this project' },
+        { label: 'Deny', description: 'Or type what to do instead' },
+      ],
+      intent: {
+        kind: 'approval',
+        tool: 'Bash',
+        input: { command: 'npm test -- --coverage', description: 'Run the tests with coverage' },
+        allow: 'Allow once',
+        always: ['Always allow'],
+        deny: 'Deny',
+      },
+    },
+  ])
+  if (!result.ok) return ctx.say(notAnswered(result, 'run anything'))
+  const item = answerOf(result.answer, 'approval')
+  const chosen = item?.selected[0]
+  if (chosen === 'Allow once') return ctx.say('Running `npm test -- --coverage` once.')
+  if (chosen === 'Always allow')
+    return ctx.say('Running it, and I will not ask again for `npm test`.')
+  ctx.say(item?.custom ? `Not running it. Instead: ${item.custom}` : 'Not running it.')
+}
+
 const help: Script = async (ctx) => {
   ctx.say(
-    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, `/many` for a ten-question batch, `/deadline` for a question with a deadline, `/preview` for options with a preview of each, or `/team` for a planner and two subagents asking at once (`/subagents off` refuses subagents).',
+    'I am a scripted demo agent. Try "start a new project", `/plan` for a plan review, `/many` for a ten-question batch, `/deadline` for a question with a deadline, `/preview` for options with a preview of each, `/approve` for a tool approval, or `/team` for a planner and two subagents asking at once (`/subagents off` refuses subagents).',
   )
 }
 
@@ -419,6 +450,7 @@ export function scriptFor(text: string): Script {
   if (command.startsWith('/subagents')) return subagents(command)
   if (command.startsWith('/deadline')) return deadline
   if (command.startsWith('/preview')) return preview
+  if (command.startsWith('/approve')) return approve
   if (command.startsWith('/new') || command.includes('new project')) return newProject
   return help
 }

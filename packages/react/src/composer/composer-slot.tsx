@@ -3,7 +3,7 @@ import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import type { ComposerSendResult } from './controller.ts'
-import { focusIsFree, focusIsLost } from './focus.ts'
+import { focusIsFree, focusIsInCard, focusIsLost } from './focus.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
 import { holdsUnsentText, isSendingEnter, textOf } from './slot-input.ts'
 import {
@@ -234,7 +234,8 @@ export function ComposerSlot({
       const title = slot?.querySelector<HTMLElement>(TITLE)
       // The card put focus in its custom answer for the text an Enter brought: leave it.
       if (suggested.current) suggested.current = false
-      else if (title && focusIsFree(slot)) title.focus()
+      // Someone already in the card (it waited over the chat input) keeps their place.
+      else if (title && focusIsFree(slot) && !focusIsInCard(slot)) title.focus()
       return title
     }
     if (focusTitle() || !slot) return

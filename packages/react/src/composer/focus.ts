@@ -26,3 +26,12 @@ export function focusIsFree(container: HTMLElement | null): boolean {
   if (focusIsHeld()) return false
   return focusIsLost() || (container?.contains(document.activeElement) ?? false)
 }
+
+/**
+ * Focus is inside a question card in `container`: the person went into it
+ * (a card that waited over the chat input), so a takeover leaves it there.
+ */
+export function focusIsInCard(container: HTMLElement | null): boolean {
+  const card = document.activeElement?.closest('[data-scope="question-composer"][data-part="root"]')
+  return card != null && (container?.contains(card) ?? false)
+}
