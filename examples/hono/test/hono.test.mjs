@@ -113,7 +113,7 @@ test('the built page is served as static files', async () => {
   assert.match(bundle.headers.get('content-type'), /javascript/)
 })
 
-test('GET /api/mux with Accept: text/event-stream streams mux/ready', {
+test('GET /api/mux with Accept: text/event-stream streams mux/hello, then mux/ready', {
   timeout: 15_000,
 }, async () => {
   const stop = new AbortController()
@@ -124,7 +124,14 @@ test('GET /api/mux with Accept: text/event-stream streams mux/ready', {
   try {
     assert.equal(stream.status, 200)
     assert.match(stream.headers.get('content-type'), /^text\/event-stream/)
-    const frame = await nextFrame(stream.body.getReader(), { buffer: '' }, () => true)
+    const reader = stream.body.getReader()
+    const state = { buffer: '' }
+    // First the host's clock and instance, then (nothing pending) mux/ready.
+    const hello = await nextFrame(reader, state, () => true)
+    assert.equal(hello.type, 'mux/hello')
+    assert.equal(typeof hello.now, 'number')
+    assert.equal(typeof hello.instance, 'string')
+    const frame = await nextFrame(reader, state, () => true)
     assert.equal(frame.type, 'mux/ready')
   } finally {
     stop.abort()
