@@ -27,6 +27,8 @@ import { FULL, SEED, SIZES, seededRandom } from './scale.ts'
 import { TRANSPORTS, type Transport } from './tab-links.ts'
 
 const LANES = 4
+/** What a wait on a slow downlink allows (a replay in 1–32-byte pieces, a turn apart). */
+const SLOW_LINK_MS = 40_000
 const TABS = LANES * 2
 
 afterAll(() => writeResults())
@@ -141,11 +143,15 @@ describe.each(TRANSPORTS)('fault injection over %s', (transport) => {
           faultsFired += 1
         }
         // After the fault the tab is back with the question, its identity intact.
+        // A slow downlink replays every pending question in pieces of 1–32 bytes a
+        // turn apart: in full mode about 150 frames, which took 9.4–11.9 s here
+        // (flow 21, 2026-12-02), so its wait matches what it does, as below.
         await until(
           answerer.client,
           () =>
             answerer.client.getConnectionStatus() === 'open' && shows(answerer, sessionId, rpcId),
           `${label}: back after the fault`,
+          fault === 'slow-stream' ? SLOW_LINK_MS : 10_000,
         ).catch((error: Error) => {
           throw new Error(
             `${error.message} [status ${answerer.client.getConnectionStatus()}, problem ${JSON.stringify(answerer.client.getConnectionProblem())}, shown ${shows(answerer, sessionId, rpcId)}, ${answerer.links.link?.describe()}, pending ${demo.host.pending().some((p) => p.rpcId === rpcId)}]`,
@@ -183,7 +189,7 @@ describe.each(TRANSPORTS)('fault injection over %s', (transport) => {
         // A slow downlink hands over each of hundreds of pieces after a timer of
         // its own, which a loaded machine runs late (one flow took over 10 s in
         // CI run 140, and then retired it): its wait matches what it does.
-        const retireMs = fault === 'slow-stream' ? 40_000 : 10_000
+        const retireMs = fault === 'slow-stream' ? SLOW_LINK_MS : 10_000
         for (const tab of [answerer, other])
           await until(
             tab.client,
