@@ -117,42 +117,61 @@ export function createWaiters(deps: { limits: AskLimits; deadlines: Pick<Deadlin
      * when the signal aborted already, calls `onAbort`.
      */
     start(start: WaiterStart, keep: (waiter: Waiter) => void): Waiter {
-      const { rpcId, sessionId, request } = start
+      const { rpcId, sessionId, request, deadline, onAbort } = start
       const { signal } = request
-      const onAbort = () => start.onAbort()
+      // The registry's own callbacks, as they are: nothing here keeps `start` alive.
       signal?.addEventListener('abort', onAbort, { once: true })
-      const { deadline } = start
       const cancelTimer =
         deadline === undefined
           ? undefined
-          : deps.deadlines.start({ rpcId, sessionId, request, ...deadline }, () => start.onDue())
+          : deps.deadlines.start({ rpcId, sessionId, request, ...deadline }, start.onDue)
       count(sessionId, 1)
-      let released = false
-      let settled = false
-      const waiter: Waiter = {
-        rpcId,
-        sessionId,
-        resumeKey: request.resumeKey,
-        release() {
-          if (released) return false
-          released = true
-          signal?.removeEventListener('abort', onAbort)
-          cancelTimer?.()
-          count(sessionId, -1)
-          return true
-        },
-        settle(ending) {
-          waiter.release()
-          if (settled) return false
-          settled = true
-          settleAsk(start.settle, ending)
-          return true
-        },
-      }
+      const waiter = new ActiveWaiter(rpcId, sessionId, request.resumeKey, start.settle, count)
+      waiter.signal = signal
+      waiter.onAbort = onAbort
+      waiter.cancelTimer = cancelTimer
       keep(waiter)
       if (signal?.aborted) onAbort()
       return waiter
     },
+  }
+}
+
+/**
+ * One started wait. A class, so each pending ask holds its fields and no
+ * closures of its own (its methods live on the prototype): B4 counts the
+ * bytes every pending ask costs.
+ */
+class ActiveWaiter implements Waiter {
+  signal: AbortSignal | undefined
+  onAbort: (() => void) | undefined
+  cancelTimer: (() => void) | undefined
+  private released = false
+  private settled = false
+
+  constructor(
+    readonly rpcId: string,
+    readonly sessionId: string,
+    readonly resumeKey: string | undefined,
+    private readonly answerTo: AskSettle,
+    private readonly count: (sessionId: string, delta: 1 | -1) => void,
+  ) {}
+
+  release(): boolean {
+    if (this.released) return false
+    this.released = true
+    if (this.onAbort) this.signal?.removeEventListener('abort', this.onAbort)
+    this.cancelTimer?.()
+    this.count(this.sessionId, -1)
+    return true
+  }
+
+  settle(ending: WaiterEnding): boolean {
+    this.release()
+    if (this.settled) return false
+    this.settled = true
+    settleAsk(this.answerTo, ending)
+    return true
   }
 }
 
