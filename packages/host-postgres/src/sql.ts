@@ -262,16 +262,18 @@ export const HOLD_LIVENESS = statement(
 )
 export const DROP_LIVENESS = statement('drop_liveness', 'SELECT pg_advisory_unlock($1, $2)')
 
-/** $1 fingerprint: the first node to join stores its secret's fingerprint. */
+/**
+ * $1 fingerprint: the first node to join stores its secret's fingerprint; a
+ * later one reads the stored one. The no-op update (not DO NOTHING beside a
+ * SELECT) returns the row a concurrent first join committed while this one
+ * waited on it, which the statement's own snapshot would not see.
+ */
 export const CLAIM_FINGERPRINT = statement(
   'claim_fingerprint',
   `
-  WITH ins AS (
-    INSERT INTO parley_cluster (secret_fingerprint) VALUES ($1)
-    ON CONFLICT (id) DO NOTHING RETURNING secret_fingerprint)
-  SELECT secret_fingerprint FROM ins
-  UNION ALL SELECT secret_fingerprint FROM parley_cluster
-  LIMIT 1`,
+  INSERT INTO parley_cluster (secret_fingerprint) VALUES ($1)
+  ON CONFLICT (id) DO UPDATE SET secret_fingerprint = parley_cluster.secret_fingerprint
+  RETURNING secret_fingerprint`,
 )
 
 /** $1 new fingerprint, $2 the one it replaces, $3 this node, $4 dead after ms: a rotation, once no other node runs. */

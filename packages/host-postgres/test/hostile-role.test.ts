@@ -108,6 +108,36 @@ describe('a node with another secret', () => {
     await expect(asked).resolves.toEqual(VALID_ANSWER)
   })
 
+  it("joins while another node's first join still holds the fingerprint it is storing", async () => {
+    const first = await cluster.start('first')
+    const { rows } = await cluster.admin.query('SELECT secret_fingerprint FROM parley_cluster')
+    await first.stop()
+    await cluster.admin.query('TRUNCATE parley_cluster')
+    // A first join that has inserted the fingerprint and not yet committed.
+    const holder = await cluster.admin.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query('INSERT INTO parley_cluster (secret_fingerprint) VALUES ($1)', [
+        rows[0]?.secret_fingerprint,
+      ])
+      const joining = cluster.start('second')
+      await vi.waitFor(async () => {
+        const waiting = await cluster.admin.query(
+          "SELECT 1 FROM pg_stat_activity WHERE application_name = 'second' AND wait_event_type = 'Lock'",
+        )
+        expect(waiting.rowCount).toBe(1)
+      })
+      await holder.query('COMMIT')
+      const second = await joining
+      const asked = second.ask('s1')
+      const rpcId = await second.registeredId(0)
+      expect((await post(second.base, answerBody(rpcId, 's1'))).json).toEqual({ accepted: true })
+      await expect(asked).resolves.toEqual(VALID_ANSWER)
+    } finally {
+      holder.release()
+    }
+  })
+
   it('joins during a rotation only once no node of the old secret runs, then holds the new one', async () => {
     const old = await cluster.start('old')
     const rotated = { secret: 'the new secret', previousSecrets: ['the test cluster secret'] }
