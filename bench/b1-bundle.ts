@@ -104,7 +104,8 @@ export async function runBundle(): Promise<Entry[]> {
       // 21.1: issue 30's approval card and previews, and SSR-safe layout effects.
       // 21.3: the takeover rule in the machine and IME compositions in the chat input (issue 28),
       // and the server-gone ending (issue 27); bench/README.md.
-      budget: 21.3,
+      // 21.5: an approval's edit decision, checked before sending (issue 31).
+      budget: 21.5,
       note: `@parley/react + machine + seam (valibot inside), eager chunks; ${kb(sum(eager, 'min')).toFixed(1)} kB min${zodNote(eager)}`,
     }),
     entry({

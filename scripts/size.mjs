@@ -36,7 +36,10 @@ const external = [
 // 21.3 kB (2026-12-02): the chat-input takeover as the machine's pure rule, and the slot tracking
 // an open IME composition in the chat input so the card never covers a candidate (0.12 kB, issue
 // 28); a card whose server stopped or restarted says so and keeps the drafts (0.12 kB, issue 27).
-const BUDGET_KB = 21.3
+// 21.5 kB (2026-12-02): an approval's edit decision (issue 31), checked in every browser before
+// it is sent, like every other answer rule: `validateAnswer` reads the edit label and parses the
+// arguments' JSON (approval-edit.ts, 0.17 kB; 21.44 kB measured).
+const BUDGET_KB = 21.5
 // 25.5 kB: 24.5 kB measured before the detail's limits (limits.ts, about 0.6 kB gzip),
 // the linear pre-scan that keeps hostile Markdown from freezing the tab (issue 27).
 const MARKDOWN_BUDGET_KB = 25.5

@@ -137,6 +137,12 @@ export function toPermissionResult(
         decisionClassification: 'user_permanent',
       }
     }
+    case 'edit':
+      return {
+        behavior: 'allow',
+        updatedInput: decided.input,
+        decisionClassification: 'user_temporary',
+      }
     case 'deny': {
       // A single choice: typed text replaces the selection, so a reason
       // comes only with the plain deny.

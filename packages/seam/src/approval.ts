@@ -4,6 +4,7 @@
  * agent-framework adapter asks with it and reads the decision back with
  * {@link approvalDecision}, so one card serves them all.
  */
+import { editedInput, isRecord } from './approval-edit.ts'
 import { issue } from './request-rules.ts'
 import type { AskUserQuestionAnswerItem, AskUserQuestionItem } from './schemas.ts'
 import { isBlankText } from './text.ts'
@@ -22,6 +23,10 @@ export interface ApprovalIntent {
   always: readonly string[]
   /** The option label that denies it. */
   deny: string
+  /** The option label that allows it with edited arguments, when offered. */
+  edit: string | undefined
+  /** The JSON Schema of the arguments, when the agent gave one (for a form). */
+  inputSchema: Record<string, unknown> | undefined
 }
 
 /** What the person decided on an approval. */
@@ -29,11 +34,10 @@ export type ApprovalDecision =
   | { decision: 'allow' }
   /** Allow from now on: `index` is the position of the chosen label in `always`. */
   | { decision: 'allow-always'; index: number; label: string }
+  /** Allowed with the arguments the person edited (a JSON object). */
+  | { decision: 'edit'; input: Record<string, unknown> }
   /** Denied; `reason` is the text the person typed, when they did. */
   | { decision: 'deny'; reason?: string }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The approval `question` declares, as its typed view: `null` unless its
@@ -52,13 +56,17 @@ export function approvalOf(question: AskUserQuestionItem | undefined): ApprovalI
     allow: intent.allow,
     always: intent.always ?? [],
     deny: intent.deny,
+    edit: intent.edit,
+    inputSchema: isRecord(intent.inputSchema) ? intent.inputSchema : undefined,
   }
 }
 
 /**
  * The decision an answer to an approval question makes: its chosen label
- * (`allow`, one of `always`, `deny`), or typed text, which denies with that
- * reason. A skip (nothing chosen, nothing typed) denies: it is not consent.
+ * (`allow`, one of `always`, `deny`), `edit` with the edited arguments as
+ * `custom`, or typed text alone, which denies with that reason. A skip
+ * (nothing chosen, nothing typed) denies: it is not consent, and neither is
+ * an edit whose arguments are not a JSON object (`validateAnswer` refuses it).
  */
 export function approvalDecision(
   approval: ApprovalIntent,
@@ -68,6 +76,10 @@ export function approvalDecision(
   if (label !== undefined && label === approval.allow) return { decision: 'allow' }
   const index = label === undefined ? -1 : approval.always.indexOf(label)
   if (label !== undefined && index >= 0) return { decision: 'allow-always', index, label }
+  if (label !== undefined && label === approval.edit) {
+    const input = editedInput(answer.custom)
+    return input ? { decision: 'edit', input } : { decision: 'deny' }
+  }
   const reason = answer.custom?.trim()
   return reason ? { decision: 'deny', reason } : { decision: 'deny' }
 }
@@ -91,10 +103,23 @@ export function approvalIssues(item: AskUserQuestionItem, index: number): Valida
     bad('approval-without-deny', 'deny', 'an approval offers a deny option.')
   if (item.multiSelect === true)
     bad('approval-multi-select', 'kind', 'an approval is a single choice, not a multi-select.')
+  if (intent?.edit !== undefined && item.allowCustom === false)
+    bad(
+      'edit-without-custom',
+      'edit',
+      'an edit carries its arguments as custom, so allowCustom is not false.',
+    )
+  if (intent?.inputSchema !== undefined && !isRecord(intent.inputSchema))
+    bad(
+      'approval-schema-not-object',
+      'inputSchema',
+      "an approval's inputSchema is a JSON Schema, an object.",
+    )
   const labels = new Set((item.options ?? []).map((option) => option.label))
   const decisions = [
     ...(intent?.allow === undefined ? [] : [['allow', intent.allow] as const]),
     ...(intent?.always ?? []).map((label) => ['always', label] as const),
+    ...(intent?.edit === undefined ? [] : [['edit', intent.edit] as const]),
     ...(intent?.deny === undefined ? [] : [['deny', intent.deny] as const]),
   ]
   const seen = new Set<string>()

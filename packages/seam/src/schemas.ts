@@ -42,8 +42,10 @@ export const AskUserQuestionOptionSchema = v.object({
  *   every agent framework). `tool` names the tool, `input` holds its
  *   arguments, and the decisions are option labels: `allow` (allow once),
  *   `always` (allow from now on, one label per rule the agent suggests, its
- *   words in the option's `description`) and `deny`. Typed text (`custom`)
- *   is a deny whose reason is the text. See {@link ApprovalIntent}.
+ *   words in the option's `description`), `edit` (allow with edited
+ *   arguments: that label selected, the arguments' JSON text as `custom`)
+ *   and `deny`. Typed text with nothing selected is a deny whose reason is
+ *   the text. See {@link ApprovalIntent}.
  *
  * One object for every kind, the kind's fields optional, so a browser parses
  * it without a union; `validateRequest` checks the fields each kind needs
@@ -63,6 +65,17 @@ export const AskUserQuestionIntentSchema = v.object({
   always: v.optional(v.array(v.string())),
   /** `approval`: the option label that denies it (typed text denies it with a reason). */
   deny: v.optional(v.string()),
+  /**
+   * `approval`: the option label that allows it with arguments the person
+   * edited. Its answer selects this label and carries the edited arguments
+   * as `custom`, the JSON text of an object.
+   */
+  edit: v.optional(v.string()),
+  /**
+   * `approval`: the JSON Schema of the tool's arguments, when the agent has
+   * one: a card edits the arguments as a form when it can, as JSON otherwise.
+   */
+  inputSchema: v.optional(v.unknown()),
 })
 
 /** The longest `pattern` a question may carry, in UTF-16 code units. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { IssueLimit } from './answer-body.ts'
 import { answerConstraintIssues, bad } from './answer-constraints.ts'
+import { editedInput, isApprovalEdit } from './approval-edit.ts'
 import { shapeIssues } from './issues.ts'
 import { unreadable } from './request-rules.ts'
 import {
@@ -59,7 +60,18 @@ function itemIssues(
       'too-many-selections',
       `Question "${id}" is single-select but ${selected.length} labels are selected.`,
     )
-  if (item.custom !== undefined) {
+  const editing = isApprovalEdit(question, item)
+  if (editing) {
+    // An edit selects its label and carries the edited arguments as `custom`.
+    if (editedInput(item.custom) === null)
+      bad(
+        found,
+        id,
+        [...at, 'custom'],
+        'edit-not-an-object',
+        `The edit of approval "${id}" carries its arguments as custom, the JSON text of an object.`,
+      )
+  } else if (item.custom !== undefined) {
     if (isBlankText(item.custom))
       bad(
         found,
@@ -77,7 +89,9 @@ function itemIssues(
         `Question "${id}" is single-select: a custom answer replaces the selection, so selected must be empty.`,
       )
   }
-  answerConstraintIssues(question, item, at, found)
+  // An edit's `custom` is arguments, not a typed answer: no `input` rules for it.
+  const typed = editing ? { id: item.id, selected } : item
+  answerConstraintIssues(question, typed, at, found)
 }
 
 /**

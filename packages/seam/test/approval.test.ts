@@ -4,6 +4,8 @@ import {
   approvalDecision,
   approvalOf,
   createUserQuestionService,
+  editedInput,
+  validateAnswer,
   validateRequest,
 } from '../src/index.ts'
 import { parseDownlinkFrame } from '../src/wire.ts'
@@ -46,6 +48,8 @@ describe('an approval intent', () => {
       allow: 'Allow once',
       always: ['Always allow npm test'],
       deny: 'Deny',
+      edit: undefined,
+      inputSchema: undefined,
     })
   })
 
@@ -74,6 +78,14 @@ describe('an approval intent', () => {
       'always',
     ],
     ['one label for two decisions', { allow: 'Deny' }, 'duplicate-decision', 'deny'],
+    ['an edit label that is no option', { edit: 'Change' }, 'decision-not-an-option', 'edit'],
+    ['an edit label that allows too', { edit: 'Allow once' }, 'duplicate-decision', 'edit'],
+    [
+      'an inputSchema that is not an object',
+      { inputSchema: true },
+      'approval-schema-not-object',
+      'inputSchema',
+    ],
   ])('with %s is refused with BAD_INTENT (%s)', (_, change, rule, key) => {
     const intent = { ...bash.intent, ...change } as AskUserQuestionItem['intent']
     const issues = issuesOf({ ...bash, intent })
@@ -157,5 +169,91 @@ describe('an approval’s answer', () => {
 
   it('denies on a skip: nothing chosen is not consent', () => {
     expect(decide([])).toEqual({ decision: 'deny' })
+  })
+})
+
+const editable: AskUserQuestionItem = {
+  ...bash,
+  options: [{ label: 'Allow once' }, { label: 'Edit and allow' }, { label: 'Deny' }],
+  intent: {
+    kind: 'approval',
+    tool: 'Bash',
+    input: { command: 'npm test' },
+    allow: 'Allow once',
+    edit: 'Edit and allow',
+    deny: 'Deny',
+    inputSchema: {
+      type: 'object',
+      properties: { command: { type: 'string' } },
+      required: ['command'],
+    },
+  },
+}
+
+describe('an approval’s edit', () => {
+  const approval = approvalOf(editable)
+  if (!approval) throw new Error('editable is an approval')
+  const request = { questions: [editable] }
+
+  it('reads its edit label and JSON Schema in the typed view', () => {
+    expect(approval).toMatchObject({
+      edit: 'Edit and allow',
+      inputSchema: { type: 'object', required: ['command'] },
+    })
+  })
+
+  it('allows with the edited arguments, which ride as the JSON text of custom', () => {
+    const item = {
+      id: 'approval',
+      selected: ['Edit and allow'],
+      custom: ' {"command":"pnpm test"} ',
+    }
+    const checked = validateAnswer(request, { answers: [item] })
+    expect(checked).toEqual({
+      ok: true,
+      answer: { answers: [{ ...item, custom: '{"command":"pnpm test"}' }] },
+    })
+    expect(approvalDecision(approval, item)).toEqual({
+      decision: 'edit',
+      input: { command: 'pnpm test' },
+    })
+  })
+
+  it.each([
+    ['no arguments', undefined],
+    ['text that is no JSON', 'pnpm test'],
+    ['JSON that is no object', '["pnpm", "test"]'],
+    ['null', 'null'],
+  ])('with %s is refused (edit-not-an-object), and would deny, not allow', (_, custom) => {
+    const item =
+      custom === undefined
+        ? { id: 'approval', selected: ['Edit and allow'] }
+        : { id: 'approval', selected: ['Edit and allow'], custom }
+    const checked = validateAnswer(request, { answers: [item] })
+    expect(checked.ok || checked.issues).toEqual([
+      expect.objectContaining({ code: 'BAD_ANSWER', rule: 'edit-not-an-object' }),
+    ])
+    expect(approvalDecision(approval, item)).toEqual({ decision: 'deny' })
+  })
+
+  it('keeps the single-select rule for every other label', () => {
+    const checked = validateAnswer(request, {
+      answers: [{ id: 'approval', selected: ['Allow once'], custom: '{}' }],
+    })
+    expect(checked.ok || checked.issues.map((issue) => issue.rule)).toEqual([
+      'custom-with-selection',
+    ])
+  })
+
+  it('is refused on a question that takes no typed answer', () => {
+    expect(issuesOf({ ...editable, allowCustom: false })).toContainEqual(
+      expect.objectContaining({ code: 'BAD_INTENT', rule: 'edit-without-custom' }),
+    )
+  })
+
+  it('reads edited arguments only from an object', () => {
+    expect(editedInput('{"a":1}')).toEqual({ a: 1 })
+    expect(editedInput('1')).toBeNull()
+    expect(editedInput(undefined)).toBeNull()
   })
 })

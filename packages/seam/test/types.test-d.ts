@@ -49,7 +49,9 @@ describe('public types', () => {
   it('an approval reads as its typed view, and its answer as a decision', () => {
     expectTypeOf(approvalOf).returns.toEqualTypeOf<ApprovalIntent | null>()
     expectTypeOf<ApprovalIntent['input']>().toEqualTypeOf<Record<string, unknown>>()
-    expectTypeOf<ApprovalDecision['decision']>().toEqualTypeOf<'allow' | 'allow-always' | 'deny'>()
+    expectTypeOf<ApprovalDecision['decision']>().toEqualTypeOf<
+      'allow' | 'allow-always' | 'edit' | 'deny'
+    >()
   })
 
   it('answer constraints are optional fields of a question', () => {
