@@ -12,7 +12,6 @@ export type {
 } from '@parley/machine'
 export { ComposerSlot, type ComposerSlotProps } from './composer/composer-slot.tsx'
 export type { ComposerSendResult, QuestionComposerOptions } from './composer/controller.ts'
-export { preloadMarkdown } from './composer/detail.tsx'
 export {
   Announcer,
   Body,
@@ -33,6 +32,7 @@ export {
 export { Navigation } from './composer/navigation.tsx'
 export * as Composer from './composer/parts.ts'
 export { isPlanReview } from './composer/plan-review.tsx'
+export { preloadMarkdown } from './composer/preload.ts'
 export { CustomAnswer, Detail, Option, Options, Question, Title } from './composer/question.tsx'
 export {
   type ComposerCardInfo,

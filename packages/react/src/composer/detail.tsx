@@ -6,16 +6,11 @@ import type { ReactPartProps } from './normalize-props.ts'
 type MarkdownModule = typeof import('../markdown/markdown.tsx')
 let loaded: MarkdownModule | undefined
 
-/**
- * Loads the Markdown renderer's chunk (about 25 kB gzip), once. The first
- * card with Markdown (a plan review, a detail) shows its raw text until the
- * chunk is there, then its rendered, usually shorter, layout; calling this
- * when the page is idle makes that card's first paint its last.
- */
-export const preloadMarkdown = (): Promise<MarkdownModule> =>
+/** @internal Loads the Markdown renderer's chunk, once (`preloadMarkdown` is the public door). */
+export const loadMarkdown = (): Promise<MarkdownModule> =>
   import('../markdown/markdown.tsx').then((module) => (loaded = module))
 
-const LazyBox = lazy(() => preloadMarkdown().then((module) => ({ default: module.DetailBox })))
+const LazyBox = lazy(() => loadMarkdown().then((module) => ({ default: module.DetailBox })))
 
 /**
  * Safe Markdown, loaded as its own chunk; the raw text shows while it loads.

@@ -7,7 +7,18 @@ import { displayText } from '../text/display-text.ts'
 import { ApprovalCall } from './approval-call.tsx'
 import type { ComposerKit } from './intent-kit.ts'
 
-const Markdown = lazy(() => import('../markdown/markdown.tsx'))
+type MarkdownModule = typeof import('../markdown/markdown.tsx')
+let markdown: MarkdownModule | undefined
+const loadMarkdown = () => import('../markdown/markdown.tsx').then((module) => (markdown = module))
+const LazyMarkdown = lazy(loadMarkdown)
+// Started with this chunk: a preview then renders at once (a lazy component suspends on
+// its first render even when its chunk is loaded, and that frame would move the card).
+loadMarkdown().catch(() => {})
+
+function Markdown(props: { source: string; shortened: string }) {
+  const Loaded = markdown?.default ?? LazyMarkdown
+  return <Loaded {...props} />
+}
 
 /** Props of the intent views. */
 export interface IntentViewProps {
