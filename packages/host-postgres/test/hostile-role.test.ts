@@ -140,7 +140,13 @@ describe('a node with another secret', () => {
 
   it('joins during a rotation only once no node of the old secret runs, then holds the new one', async () => {
     const old = await cluster.start('old')
-    const rotated = { secret: 'the new secret', previousSecrets: ['the test cluster secret'] }
+    // A joiner judges the old node alive by its own deadAfterMs: a generous one, so a
+    // heartbeat that is late on a loaded machine is not taken for a node that died.
+    const rotated = {
+      secret: 'the new secret',
+      previousSecrets: ['the test cluster secret'],
+      deadAfterMs: 60_000,
+    }
     await expect(cluster.start('new', rotated)).rejects.toMatchObject({ code: 'SECRET_MISMATCH' })
     await old.stop()
     await cluster.start('new', rotated)

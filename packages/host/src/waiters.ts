@@ -126,10 +126,11 @@ export function createWaiters(deps: { limits: AskLimits; deadlines: Pick<Deadlin
           ? undefined
           : deps.deadlines.start({ rpcId, sessionId, request, ...deadline }, start.onDue)
       count(sessionId, 1)
-      const waiter = new ActiveWaiter(rpcId, sessionId, request.resumeKey, start.settle, count)
-      waiter.signal = signal
-      waiter.onAbort = onAbort
-      waiter.cancelTimer = cancelTimer
+      const waiter = new ActiveWaiter(rpcId, sessionId, request.resumeKey, start.settle, count, {
+        signal,
+        onAbort,
+        cancelTimer,
+      })
       keep(waiter)
       if (signal?.aborted) onAbort()
       return waiter
@@ -142,10 +143,14 @@ export function createWaiters(deps: { limits: AskLimits; deadlines: Pick<Deadlin
  * closures of its own (its methods live on the prototype): B4 counts the
  * bytes every pending ask costs.
  */
+/** What a started wait undoes when it is released: its abort listener and its deadline timer. */
+interface WaiterHooks {
+  readonly signal: AbortSignal | undefined
+  readonly onAbort: () => void
+  readonly cancelTimer: (() => void) | undefined
+}
+
 class ActiveWaiter implements Waiter {
-  signal: AbortSignal | undefined
-  onAbort: (() => void) | undefined
-  cancelTimer: (() => void) | undefined
   private released = false
   private settled = false
 
@@ -155,13 +160,15 @@ class ActiveWaiter implements Waiter {
     readonly resumeKey: string | undefined,
     private readonly answerTo: AskSettle,
     private readonly count: (sessionId: string, delta: 1 | -1) => void,
+    private readonly hooks: WaiterHooks,
   ) {}
 
   release(): boolean {
     if (this.released) return false
     this.released = true
-    if (this.onAbort) this.signal?.removeEventListener('abort', this.onAbort)
-    this.cancelTimer?.()
+    const { signal, onAbort, cancelTimer } = this.hooks
+    signal?.removeEventListener('abort', onAbort)
+    cancelTimer?.()
     this.count(this.sessionId, -1)
     return true
   }
