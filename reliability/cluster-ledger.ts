@@ -70,6 +70,8 @@ export interface TabVerdict {
   resolvedFrames: number
   replayedOrLive: number
   frameErrors: number
+  /** `mux/hello` frames naming an instance: a tab would take a node change for a restart. */
+  namedInstances: number
 }
 
 /**
@@ -106,9 +108,11 @@ export function checkTabs(
     resolvedFrames: 0,
     replayedOrLive: 0,
     frameErrors: 0,
+    namedInstances: 0,
   }
   for (const tab of tabs) {
     verdict.frameErrors += tab.frameErrors
+    verdict.namedInstances += tab.namedInstances
     for (const rpcId of tab.view) verdict.stale.push(`${tab.name} shows ${rpcId}`)
     tab.connections.forEach((connection, index) => {
       const where = `${tab.name}#${index}@${connection.node}`
@@ -178,6 +182,7 @@ export function tabChecks(verdict: TabVerdict) {
     lost: verdict.lost,
     unknown: verdict.unknown,
     frameErrors: verdict.frameErrors,
+    namedInstances: verdict.namedInstances,
   }
 }
 
@@ -190,6 +195,7 @@ export const CLEAN_TABS = {
   lost: [],
   unknown: [],
   frameErrors: 0,
+  namedInstances: 0,
 }
 
 /** The tab figures every part reports. */
@@ -208,6 +214,7 @@ export function tabFigures(verdict: TabVerdict): [string, number | string][] {
     ],
     ['rpcIds shown that the table does not hold', verdict.unknown.length],
     ['frames the wire schemas refused', verdict.frameErrors],
+    ['mux/hello frames naming a host instance (a cluster names none)', verdict.namedInstances],
   ]
 }
 

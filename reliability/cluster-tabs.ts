@@ -72,6 +72,8 @@ export class ClusterTab {
   readonly callIds = new Map<string, string>()
   /** Frames the wire schemas refused (the host never sends one). */
   frameErrors = 0
+  /** `mux/hello` frames that named a host instance (a cluster's nodes name none). */
+  namedInstances = 0
   /** Connection attempts that never opened (no node there, or refused). */
   failedAttempts = 0
   private socket: InstanceType<typeof WebSocket> | null = null
@@ -219,7 +221,7 @@ export class ClusterTab {
       for (const rpcId of connection.pending) this.show(rpcId, at)
     } else if (frame.kind === 'hello') {
       // A cluster's questions outlive any node: its nodes name no instance.
-      if (frame.instance !== undefined) this.frameErrors += 1
+      if (frame.instance !== undefined) this.namedInstances += 1
     } else connection.marks.add(frame.type)
     this.wake()
   }
