@@ -128,7 +128,8 @@ export async function runBundle(): Promise<Entry[]> {
       value: kb(sum(client, 'gzip')),
       unit: 'kB',
       // 10 → 10.4: the host's clock read into every stored time, and restarts found out (issue 27).
-      budget: 10.4,
+      // 10.4 → 10.7: the receipt and app-frame twins removed; the schemas parse them (issue 28).
+      budget: 10.7,
       note: `@parley/client + what it uses of seam (valibot inside), every chunk but RE2's; ${kb(sum(client, 'min')).toFixed(1)} kB min${zodNote(client)}`,
     }),
   ]

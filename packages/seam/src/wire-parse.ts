@@ -9,14 +9,11 @@ import { shapeIssues } from './issues.ts'
 import { batchRuleIssues } from './request-rules.ts'
 import type { ValidationIssue } from './types.ts'
 import {
-  AcceptedReceiptSchema,
   type AmendBody,
   AmendBodySchema,
   type AmendReceipt,
   AmendReceiptSchema,
-  type AppFrame,
-  AppFrameTypeSchema,
-  BadResponseReceiptParser,
+  AppFrameSchema,
   type DownlinkFrame,
   type ExtendBody,
   ExtendBodySchema,
@@ -24,7 +21,6 @@ import {
   ExtendReceiptSchema,
   MuxHelloFrameSchema,
   MuxReadyFrameSchema,
-  NotPendingReceiptSchema,
   type QuestionAnswerFrame,
   QuestionAnswerFrameSchema,
   QuestionDeadlineFrameSchema,
@@ -35,6 +31,7 @@ import {
   type RespondBody,
   RespondBodySchema,
   type RespondReceipt,
+  RespondReceiptSchema,
 } from './wire-schemas.ts'
 
 /** The result of a parse: the schema's output, or every issue found. Never throws. */
@@ -84,25 +81,9 @@ export function parseDownlinkFrame(input: unknown): WireParse<DownlinkFrame> {
   if (type === 'question/deadline') return parseWith(QuestionDeadlineFrameSchema, data)
   if (type === 'question/answer') return parseQuestionAnswerFrame(data)
   if (type === 'mux/hello') return parseWith(MuxHelloFrameSchema, data)
-  return type === 'mux/ready' ? parseWith(MuxReadyFrameSchema, data) : parseAppFrame(data)
-}
-
-/**
- * What `parseWith(AppFrameSchema, data)` returns for a record: its `type`
- * checked, then every other own key copied but `__proto__`, `prototype` and
- * `constructor` (which `v.looseObject` leaves out).
- */
-function parseAppFrame(data: Record<string, unknown>): WireParse<AppFrame> {
-  const parsed = parseWith(AppFrameTypeSchema, data)
-  if (!parsed.ok) return parsed
-  const frame: AppFrame = parsed.value
-  for (const key in data)
-    if (
-      Object.hasOwn(data, key) &&
-      !['type', '__proto__', 'prototype', 'constructor'].includes(key)
-    )
-      frame[key] = data[key]
-  return parsed
+  return type === 'mux/ready'
+    ? parseWith(MuxReadyFrameSchema, data)
+    : parseWith(AppFrameSchema, data)
 }
 
 /**
@@ -156,31 +137,9 @@ export function parseRespondBody(data: unknown, limit: IssueLimit = {}): WirePar
   return parseAnswerBody(RespondBodySchema, data, ['result', 'answer', 'answers'], limit)
 }
 
-/**
- * The issue `v.variant` reports when `data[key]` (without a key, `data`
- * itself) fits none of its options, in its words: `expected` lists what
- * would have.
- */
-function noOption(data: unknown, key: string | undefined, expected: string): WireParse<never> {
-  const input = key === undefined ? data : (data as Record<string, unknown>)[key]
-  const path = key === undefined ? undefined : [{ key }]
-  const issue = { type: 'variant', input, expected, path } as unknown as v.BaseIssue<unknown>
-  return { ok: false, issues: shapeIssues([issue], 'BAD_ANSWER') }
-}
-
-/**
- * Parses a respond receipt (already JSON-decoded): what
- * `parseWith(RespondReceiptSchema, data)` returns, with the variant's options
- * told apart here by `accepted`, then `reason`.
- */
+/** Parses a respond receipt (already JSON-decoded). */
 export function parseRespondReceipt(data: unknown): WireParse<RespondReceipt> {
-  if (!data || typeof data !== 'object') return noOption(data, undefined, 'Object')
-  const { accepted, reason } = data as Record<string, unknown>
-  if (accepted === true) return parseWith(AcceptedReceiptSchema, data)
-  if (accepted !== false) return noOption(data, 'accepted', '(true | false)')
-  if (reason === 'not-pending') return parseWith(NotPendingReceiptSchema, data)
-  if (reason === 'bad-response') return parseWith(BadResponseReceiptParser, data)
-  return noOption(data, 'reason', '("not-pending" | "bad-response")')
+  return parseWith(RespondReceiptSchema, data)
 }
 
 /** Parses an extend body (already JSON-decoded). */

@@ -5,7 +5,6 @@
  */
 import * as v from 'valibot'
 import { droppable } from './droppable.ts'
-import { describeIssue } from './issues.ts'
 import {
   AskUserQuestionAnswerSchema,
   AskUserQuestionAskerSchema,
@@ -135,15 +134,12 @@ const appFrameType = v.pipe(
   v.check((type) => !RESERVED_FRAME_TYPE.test(type), 'reserved frame type'),
 )
 
-/** @internal An app frame's `type` alone: `parseDownlinkFrame` copies the other keys itself. */
-export const AppFrameTypeSchema = v.object({ type: appFrameType })
-
 /**
  * An application's own frame: any `type` outside the `question/` and `mux/`
- * namespaces. `parseDownlinkFrame` returns what this schema gives, without
- * valibot's `looseObject` in a browser bundle.
+ * namespaces, its other keys kept (but `__proto__`, `prototype` and
+ * `constructor`).
  */
-export const AppFrameSchema = /* @__PURE__ */ droppable(() => v.looseObject({ type: appFrameType }))
+export const AppFrameSchema = v.looseObject({ type: appFrameType })
 
 export type QuestionRequestedFrame = v.InferOutput<typeof QuestionRequestedFrameSchema>
 export type QuestionResolvedFrame = v.InferOutput<typeof QuestionResolvedFrameSchema>
@@ -193,46 +189,24 @@ export type RespondBody = v.InferOutput<typeof RespondBodySchema>
 export type RespondRejection = 'not-pending' | 'bad-response'
 
 /**
- * A refused answer (or amendment): what is wrong with it, each issue's `path`
- * made of `key`s. The question stays as it was.
+ * A refused answer (or amendment), as the respond and amend receipts declare
+ * it: what is wrong with it. The question stays as it was.
  */
-const badResponseReceipt = <Key extends v.GenericSchema<unknown, string | number>>(key: Key) =>
-  v.object({
-    accepted: v.literal(false),
-    reason: v.literal('bad-response'),
-    issues: v.array(
-      v.object({
-        rule: v.string(),
-        message: v.string(),
-        questionId: v.optional(v.string()),
-        path: v.optional(v.array(key)),
-        code: v.optional(v.string()),
-      }),
-    ),
-    /** How many further issues were found but not listed (the host lists at most 20). */
-    omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
-  })
-
-/** A refused answer (or amendment), as the respond and amend receipts declare it. */
-const BadResponseReceiptSchema = /* @__PURE__ */ droppable(() =>
-  badResponseReceipt(v.union([v.string(), v.number()])),
-)
-
-/**
- * @internal What `parseRespondReceipt` parses a refused answer with: the same
- * checks and the same Parley issues as {@link BadResponseReceiptSchema}, a
- * path key checked without valibot's `union` (its issue worded as the
- * union's), so a browser bundle need not carry `union`.
- */
-export const BadResponseReceiptParser = badResponseReceipt(
-  v.pipe(
-    v.custom<string | number>(() => true),
-    v.check(
-      (key) => typeof key === 'string' || (typeof key === 'number' && !Number.isNaN(key)),
-      (issue) => describeIssue({ ...issue, type: 'union', expected: '(string | number)' }),
-    ),
+const BadResponseReceiptSchema = v.object({
+  accepted: v.literal(false),
+  reason: v.literal('bad-response'),
+  issues: v.array(
+    v.object({
+      rule: v.string(),
+      message: v.string(),
+      questionId: v.optional(v.string()),
+      path: v.optional(v.array(v.union([v.string(), v.number()]))),
+      code: v.optional(v.string()),
+    }),
   ),
-)
+  /** How many further issues were found but not listed (the host lists at most 20). */
+  omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+})
 
 /** @internal An accepted response. */
 export const AcceptedReceiptSchema = v.object({ accepted: v.literal(true) })
@@ -243,17 +217,11 @@ export const NotPendingReceiptSchema = v.object({
   reason: v.literal('not-pending'),
 })
 
-/**
- * The host's reply to a respond POST. `parseRespondReceipt` tells its options
- * apart itself, with the same result, so a browser bundle need not carry
- * valibot's `variant` for it.
- */
-export const RespondReceiptSchema = /* @__PURE__ */ droppable(() =>
-  v.variant('accepted', [
-    AcceptedReceiptSchema,
-    v.variant('reason', [NotPendingReceiptSchema, BadResponseReceiptSchema]),
-  ]),
-)
+/** The host's reply to a respond POST. */
+export const RespondReceiptSchema = v.variant('accepted', [
+  AcceptedReceiptSchema,
+  v.variant('reason', [NotPendingReceiptSchema, BadResponseReceiptSchema]),
+])
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
 
 /** The body of `POST /api/extend`: more time for a pending question. */

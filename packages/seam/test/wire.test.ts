@@ -1,13 +1,9 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  AppFrameSchema,
   isAppFrameType,
   parseDownlinkFrame,
   parseRespondBody,
   parseRespondReceipt,
-  parseWith,
-  RespondReceiptSchema,
 } from '../src/wire.ts'
 import { batchAnswer, colour, name } from './fixtures.ts'
 
@@ -64,49 +60,6 @@ describe('parseDownlinkFrame', () => {
       ok: true,
       value: { type: 'chat/delta', text: 'hi' },
     })
-  })
-
-  // It checks `type` and copies the other keys itself: the same value (keys in order), the same issues.
-  it('returns what AppFrameSchema gives for any other frame', () => {
-    const routed = new Set<unknown>([
-      'question/requested',
-      'question/resolved',
-      'question/deadline',
-      'question/answer',
-      'mux/ready',
-    ])
-    const key = fc.oneof(
-      fc.constantFrom('type', '__proto__', 'prototype', 'constructor', 'toString', 'text'),
-      fc.string(),
-    )
-    const type = fc.oneof(
-      fc.constantFrom('chat/delta', '', 'question/other', 'mux/', 'mux', 'question'),
-      fc.anything(),
-    )
-    // Own keys only, some frames with an enumerable inherited one.
-    const frame = fc
-      .tuple(
-        fc.option(type),
-        fc.array(fc.tuple(key, fc.anything()), { maxLength: 6 }),
-        fc.boolean(),
-      )
-      .map(([value, entries, inherits]) => {
-        const data = Object.fromEntries(value === null ? entries : [['type', value], ...entries])
-        return inherits ? Object.setPrototypeOf(data, { inherited: true }) : data
-      })
-      .filter((data) => !routed.has(data.type))
-    fc.assert(
-      fc.property(frame, (data) => {
-        const parsed = parseDownlinkFrame(data)
-        const expected = parseWith(AppFrameSchema, data)
-        expect(parsed).toEqual(expected)
-        if (parsed.ok && expected.ok) {
-          expect(Object.keys(parsed.value)).toEqual(Object.keys(expected.value))
-          expect(Object.getPrototypeOf(parsed.value)).toBe(Object.prototype)
-        }
-      }),
-      { numRuns: 3_000 },
-    )
   })
 
   it.each(['question/answered', 'question/requested-extra', 'mux/hello', 'mux/'])(
@@ -255,46 +208,22 @@ describe('parseRespondReceipt', () => {
     expect(parseRespondReceipt(input).ok).toBe(false)
   })
 
-  // It tells the variant's options apart itself: the same value, the same issues.
-  it('returns what RespondReceiptSchema gives, for near-receipts and anything else', () => {
-    const anyOf = (...values: fc.Arbitrary<unknown>[]) => fc.oneof(...values, fc.anything())
-    const issue = fc.record(
-      {
-        rule: anyOf(fc.string()),
-        message: anyOf(fc.string()),
-        questionId: anyOf(fc.string()),
-        path: anyOf(fc.array(anyOf(fc.string(), fc.integer(), fc.double()))),
-        code: anyOf(fc.string()),
-      },
-      { requiredKeys: [] },
-    )
-    const receipt = fc.record(
-      {
-        accepted: anyOf(fc.boolean()),
-        reason: anyOf(fc.constantFrom('not-pending', 'bad-response', 'busy')),
-        issues: anyOf(fc.array(issue, { maxLength: 3 })),
-        omittedIssues: anyOf(fc.integer({ min: -1 }), fc.double()),
-        extra: fc.anything(),
-      },
-      { requiredKeys: [] },
-    )
-    fc.assert(
-      fc.property(anyOf(receipt, fc.array(receipt, { maxLength: 1 })), (data) => {
-        expect(parseRespondReceipt(data)).toEqual(parseWith(RespondReceiptSchema, data))
-      }),
-      { numRuns: 3_000 },
-    )
+  const withKey = (key: unknown) => ({
+    accepted: false,
+    reason: 'bad-response',
+    issues: [{ rule: 'r', message: 'm', path: ['answers', key] }],
   })
 
-  it.each([null, undefined, true, {}, [], Number.NaN, 1n, Symbol('key'), 'key', -1.5])(
-    'words an issue path key %s as RespondReceiptSchema does',
+  it.each([null, undefined, true, {}, [], Number.NaN, 1n, Symbol('key')])(
+    'refuses an issue path key %s, naming where',
     (key) => {
-      const receipt = {
-        accepted: false,
-        reason: 'bad-response',
-        issues: [{ rule: 'r', message: 'm', path: ['answers', key] }],
-      }
-      expect(parseRespondReceipt(receipt)).toEqual(parseWith(RespondReceiptSchema, receipt))
+      const parsed = parseRespondReceipt(withKey(key))
+      expect(parsed.ok || parsed.issues[0]?.path).toEqual(['issues', 0, 'path', 1])
     },
   )
+
+  it.each(['key', 0, -1.5])('keeps an issue path key %s', (key) => {
+    const parsed = parseRespondReceipt(withKey(key))
+    expect(parsed.ok && parsed.value).toMatchObject({ issues: [{ path: ['answers', key] }] })
+  })
 })
