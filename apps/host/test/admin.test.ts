@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { ADMIN_TOKEN, adminGet, askedPerson, listed } from './admin-support.ts'
+import { startDemo } from './harness.ts'
+
+type Demo = Awaited<ReturnType<typeof startDemo>>
+const started: Demo[] = []
+afterEach(async () => {
+  for (const demo of started.splice(0)) await demo.close()
+})
+
+async function demo(options: Parameters<typeof startDemo>[0] = {}) {
+  const one = await startDemo({ adminToken: ADMIN_TOKEN, ...options })
+  started.push(one)
+  return one
+}
+
+describe('the admin routes', () => {
+  it('answer 404 ADMIN_OFF when no admin token is set, whatever is sent', async () => {
+    const { base } = await demo({ adminToken: undefined })
+    for (const token of [null, ADMIN_TOKEN]) {
+      const reply = await adminGet(base, '/api/admin/questions', token)
+      expect(reply.status).toBe(404)
+      expect(reply.body.error.code).toBe('ADMIN_OFF')
+    }
+  })
+
+  it('refuse a request without the token, or with a wrong one, with 401 and a Bearer challenge', async () => {
+    const { base } = await demo()
+    const missing = await adminGet(base, '/api/admin/questions', null)
+    expect([missing.status, missing.body.error.code]).toEqual([401, 'ADMIN_TOKEN_MISSING'])
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="parley-admin"')
+    for (const wrong of ['not-the-token', `${ADMIN_TOKEN}x`, ADMIN_TOKEN.slice(0, -1)]) {
+      const reply = await adminGet(base, '/api/admin/questions', wrong)
+      expect([reply.status, reply.body.error.code]).toEqual([401, 'ADMIN_TOKEN_INVALID'])
+    }
+    const basic = await fetch(`${base}/api/admin/questions`, {
+      headers: { authorization: `Basic ${Buffer.from(`admin:${ADMIN_TOKEN}`).toString('base64')}` },
+    })
+    expect(basic.status).toBe(401)
+    expect((await adminGet(base, '/api/admin/questions')).status).toBe(200)
+  })
+
+  it('never take the token from the address, and refuse an address that carries one', async () => {
+    const { base } = await demo()
+    for (const name of ['token', 'access_token'])
+      for (const token of [null, ADMIN_TOKEN]) {
+        const reply = await adminGet(base, `/api/admin/questions?${name}=${ADMIN_TOKEN}`, token)
+        expect([reply.status, reply.body.error.code]).toEqual([400, 'ADMIN_TOKEN_IN_URL'])
+      }
+  })
+
+  it('only read: a POST is 405, an unknown admin path 404, a bad query 400 BAD_QUERY', async () => {
+    const { base } = await demo()
+    const post = await fetch(`${base}/api/admin/questions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD'])
+    expect((await adminGet(base, '/api/admin/nothing')).body.error.code).toBe('NOT_FOUND')
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=ten',
+      '?outcome=lost',
+      '?colour=teal',
+      '?session=a&session=b',
+    ]) {
+      const reply = await adminGet(base, `/api/admin/questions${query}`)
+      expect([query, reply.status, reply.body.error.code]).toEqual([query, 400, 'BAD_QUERY'])
+    }
+    const badId = await adminGet(base, '/api/admin/questions/not%20an%20id')
+    expect([badId.status, badId.body.error.code]).toEqual([400, 'BAD_RPC_ID'])
+    const none = await adminGet(base, '/api/admin/questions/no-such-question')
+    expect([none.status, none.body.error.code]).toEqual([404, 'NO_QUESTION'])
+  })
+
+  it('list a question while it waits, then as answered with who, where and when, and open it', async () => {
+    const { base, host } = await demo()
+    const asked = await askedPerson(base, 'Which colour?')
+    const pending = await adminGet(base, '/api/admin/questions')
+    expect(pending.body.questions).toEqual([
+      expect.objectContaining({
+        rpcId: asked.rpcId,
+        sessionId: asked.sessionId,
+        status: 'pending',
+        title: 'Which colour?',
+        questionCount: 1,
+        at: { asked: expect.any(Number) },
+      }),
+    ])
+    const waiting = await adminGet(base, `/api/admin/questions/${asked.rpcId}`)
+    expect(waiting.body.question).toMatchObject({
+      status: 'pending',
+      questions: [{ id: 'colour' }],
+    })
+
+    expect((await asked.answer([], 'A darker teal')).body).toEqual({ accepted: true })
+    await host.audit?.flush()
+    const [row] = (await adminGet(base, '/api/admin/questions')).body.questions
+    expect(row).toMatchObject({
+      rpcId: asked.rpcId,
+      status: 'answered',
+      by: { client: expect.any(String) },
+      where: { transport: 'websocket' },
+    })
+    expect(row.at.ended).toBeGreaterThanOrEqual(row.at.asked)
+    expect(row).not.toHaveProperty('answer')
+
+    const opened = await adminGet(base, `/api/admin/questions/${asked.rpcId}`)
+    expect(opened.body.question).toMatchObject({
+      status: 'answered',
+      questions: [{ question: 'Which colour?', detail: 'For the **banner**.' }],
+      // The default redaction: selections are kept, typed text is not.
+      answer: { answers: [{ id: 'colour', selected: [], redacted: true }] },
+    })
+    expect(JSON.stringify(opened.body)).not.toContain('darker teal')
+    expect(opened.body.amendments).toEqual([])
+    asked.tab.close()
+  })
+
+  it('filter by outcome and by session, and page with limit and before', async () => {
+    const { base, host } = await demo()
+    const first = await askedPerson(base, 'First?')
+    await first.answer(['Teal'])
+    const second = await askedPerson(base, 'Second?')
+    await second.cancel()
+    const third = await askedPerson(base, 'Third?')
+    await third.answer(['Amber'])
+    const waiting = await askedPerson(base, 'Still waiting?')
+    await host.audit?.flush()
+
+    expect(await listed(base)).toEqual([
+      [waiting.rpcId, 'pending'],
+      [third.rpcId, 'answered'],
+      [second.rpcId, 'cancelled'],
+      [first.rpcId, 'answered'],
+    ])
+    expect(await listed(base, '?outcome=answered')).toEqual([
+      [third.rpcId, 'answered'],
+      [first.rpcId, 'answered'],
+    ])
+    expect(await listed(base, '?outcome=cancelled')).toEqual([[second.rpcId, 'cancelled']])
+    expect(await listed(base, '?outcome=pending')).toEqual([[waiting.rpcId, 'pending']])
+    expect(await listed(base, '?outcome=timed-out')).toEqual([])
+    expect(await listed(base, `?session=${second.sessionId}`)).toEqual([
+      [second.rpcId, 'cancelled'],
+    ])
+    expect(await listed(base, `?session=${waiting.sessionId}`)).toEqual([
+      [waiting.rpcId, 'pending'],
+    ])
+
+    const page1 = await adminGet(base, '/api/admin/questions?limit=2')
+    expect(page1.body.questions.map((row: { rpcId: string }) => row.rpcId)).toEqual([
+      waiting.rpcId,
+      third.rpcId,
+      second.rpcId,
+    ])
+    expect(page1.body.next).toBe(second.rpcId)
+    const page2 = await adminGet(base, `/api/admin/questions?limit=2&before=${page1.body.next}`)
+    expect(page2.body).toEqual({
+      questions: [expect.objectContaining({ rpcId: first.rpcId })],
+      next: null,
+    })
+    for (const one of [first, second, third, waiting]) one.tab.close()
+  })
+
+  it('throttle requests per address, so a token cannot be guessed quickly', async () => {
+    const { base } = await demo({ adminRateLimit: { burst: 3, perSecond: 0.01 } })
+    const statuses = []
+    for (let i = 0; i < 5; i++)
+      statuses.push((await adminGet(base, '/api/admin/questions', 'guess-guess-guess')).status)
+    expect(statuses).toEqual([401, 401, 401, 429, 429])
+  })
+})
+
+describe('the demo host', () => {
+  it('refuses an admin token shorter than 16 characters', async () => {
+    await expect(startDemo({ adminToken: 'short' })).rejects.toThrow(/at least 16 characters/)
+  })
+})
