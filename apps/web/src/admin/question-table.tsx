@@ -77,6 +77,8 @@ export function QuestionTable({
     queryFn: ({ pageParam }) => adminApi.list(token, filters, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next ?? undefined,
+    // Live questions come and go: the list reads itself again while the page is shown.
+    refetchInterval: 10_000,
   })
   useEffect(() => {
     if (list.error) onError(list.error)
@@ -149,7 +151,7 @@ export function QuestionTable({
         </p>
       )}
       <div className="admin-table-wrap">
-        <table className="admin-table" aria-busy={list.isFetching || undefined}>
+        <table className="admin-table" aria-busy={list.isPending || undefined}>
           <caption>{captionOf(filters)}</caption>
           <thead>
             <tr>
