@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, adminGet, askedPerson, listed } from './admin-support.ts'
-import { startDemo } from './harness.ts'
+import { startDemo, user } from './harness.ts'
 
 type Demo = Awaited<ReturnType<typeof startDemo>>
 const started: Demo[] = []
@@ -163,6 +163,64 @@ describe('the admin routes', () => {
       next: null,
     })
     for (const one of [first, second, third, waiting]) one.tab.close()
+  })
+
+  it('open an answered question with every change of its answer, in order', async () => {
+    const { base, host } = await demo()
+    const alice = user(base)
+    const sessionId = await alice.newSession()
+    const tab = await alice.openMux()
+    await tab.next((frame) => frame.type === 'mux/ready')
+    const said = await alice.request(`/api/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      json: { text: 'Start a new project' },
+    })
+    expect(said.status).toBe(202)
+    const asked = await tab.next((frame) => frame.type === 'question/requested')
+    const answer = (framework: string) => ({
+      answers: [
+        { id: 'framework', selected: [framework] },
+        { id: 'features', selected: ['TypeScript'] },
+        { id: 'name', selected: [], custom: 'Orbit' },
+      ],
+    })
+    const { rpcId } = asked
+    await alice.request('/api/respond', {
+      method: 'POST',
+      json: { rpcId, sessionId, result: { ok: true, answer: answer('React (Recommended)') } },
+    })
+    await tab.next((frame) => frame.type === 'question/answer')
+    for (const [revision, framework] of [
+      [0, 'Vue'],
+      [1, 'Svelte'],
+    ] as const) {
+      const amended = await alice.request('/api/amend', {
+        method: 'POST',
+        json: { rpcId, sessionId, revision, answer: answer(framework) },
+      })
+      expect(amended.body).toEqual({ accepted: true, revision: revision + 1 })
+    }
+    await host.audit?.flush()
+    const opened = await adminGet(base, `/api/admin/questions/${rpcId}`)
+    expect(opened.body.question).toMatchObject({
+      status: 'answered',
+      answer: { answers: [{ id: 'framework', selected: ['React (Recommended)'] }, {}, {}] },
+    })
+    expect(
+      opened.body.amendments.map(
+        (one: {
+          revision: number
+          changed: string[]
+          answer: { answers: { selected: string[] }[] }
+        }) => [one.revision, one.changed, one.answer.answers[0]?.selected],
+      ),
+    ).toEqual([
+      [1, ['framework'], ['Vue']],
+      [2, ['framework'], ['Svelte']],
+    ])
+    // The list names the question once, whatever its amendments.
+    expect(await listed(base, `?session=${sessionId}`)).toEqual([[rpcId, 'answered']])
+    tab.close()
   })
 
   it('throttle requests per address, so a token cannot be guessed quickly', async () => {

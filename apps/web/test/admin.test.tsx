@@ -84,7 +84,7 @@ describe('the operator’s view', () => {
     ).toBeInTheDocument()
   })
 
-  it('reads an approval whose edited arguments the log did not keep as an edit, not a deny', async () => {
+  it('reads an approval whose edited arguments the log did not keep as an edit, not a deny, and lists its changes', async () => {
     sessionStorage.setItem('parley-admin-token', 'the-right-token-here')
     window.history.replaceState(null, '', '/admin?q=rpc-1')
     replies.push(
@@ -99,7 +99,16 @@ describe('the operator’s view', () => {
           where: { node: 'node-a', transport: 'sse' },
           at: { asked: 1_000, shown: 2_000, ended: 3_000 },
         },
-        amendments: [],
+        amendments: [
+          {
+            revision: 1,
+            changed: ['run'],
+            answer: { answers: [{ id: 'run', selected: ['Deny'] }] },
+            by: { principal: 'p-1', client: 'Firefox on Linux' },
+            where: { node: 'node-b' },
+            at: { amended: 4_000 },
+          },
+        ],
       }),
     )
     renderAdmin()
@@ -114,5 +123,10 @@ describe('the operator’s view', () => {
     ).toBeInTheDocument()
     expect(screen.getByText('p-1 · Firefox on Linux')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: approval.question })).toHaveFocus()
+    const changes = screen.getByRole('region', { name: 'Changes to the answer' })
+    expect(within(changes).getByText(/^Revision 1,/)).toHaveTextContent(
+      /^Revision 1, .+, by p-1 · Firefox on Linux \(node-b\)$/,
+    )
+    expect(within(changes).getByText(`${approval.question}: Deny`)).toBeInTheDocument()
   })
 })
