@@ -69,6 +69,8 @@ describe('the admin routes', () => {
       const reply = await adminGet(base, `/api/admin/questions${query}`)
       expect([query, reply.status, reply.body.error.code]).toEqual([query, 400, 'BAD_QUERY'])
     }
+    const unknown = await adminGet(base, '/api/admin/questions?colour=teal&limit=0')
+    expect(unknown.body.error.message).toBe('The query is not valid (limit, colour).')
     const badId = await adminGet(base, '/api/admin/questions/not%20an%20id')
     expect([badId.status, badId.body.error.code]).toEqual([400, 'BAD_RPC_ID'])
     const none = await adminGet(base, '/api/admin/questions/no-such-question')

@@ -84,11 +84,8 @@ function queryObject(search: string): Record<string, string> {
 function parseQuery(search: string) {
   const parsed = v.safeParse(ListQuery, queryObject(search))
   if (parsed.success) return parsed.output
-  const names = parsed.issues.map((issue) =>
-    issue.type === 'strict_object'
-      ? String(issue.input ?? issue.path?.[0]?.key ?? 'query')
-      : String(issue.path?.[0]?.key ?? 'query'),
-  )
+  // An unknown parameter's issue names it in its path, as a bad value's does.
+  const names = parsed.issues.map((issue) => String(issue.path?.[0]?.key ?? 'query'))
   throw new HttpError(
     400,
     'BAD_QUERY',
