@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_ADMIN_TOKEN } from './e2e/support/admin-token.ts'
 import { nodePorts, proxyOrigin, proxyPort } from './e2e/support/cluster.ts'
-import { E2E_ADMIN_TOKEN } from './e2e/support/operator.ts'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { E2E_ADMIN_TOKEN } from './e2e/support/operator.ts'
+import { E2E_ADMIN_TOKEN } from './e2e/support/admin-token.ts'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4174)

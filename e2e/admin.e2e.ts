@@ -1,5 +1,6 @@
+import { E2E_ADMIN_TOKEN } from './support/admin-token.ts'
 import { expect, test } from './support/fixtures.ts'
-import { E2E_ADMIN_TOKEN, openAdmin } from './support/operator.ts'
+import { openAdmin } from './support/operator.ts'
 import { openChat } from './support/person.ts'
 
 test('an approval answered in the chat is found in /admin by keyboard alone and opened as the person saw it', async ({

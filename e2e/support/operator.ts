@@ -5,11 +5,9 @@
  * Every observation ends with an axe check of the whole page.
  */
 import { type Locator, type Page, test } from '@playwright/test'
+import { E2E_ADMIN_TOKEN } from './admin-token.ts'
 import { expectAccessible } from './axe.ts'
 import { expect } from './fixtures.ts'
-
-/** The token the e2e demo host runs with (`playwright.config.ts` sets `PARLEY_ADMIN_TOKEN`). */
-export const E2E_ADMIN_TOKEN = 'e2e-operator-token-0123456789'
 
 export async function openAdmin(page: Page): Promise<Operator> {
   await page.goto('/admin')
