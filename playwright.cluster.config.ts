@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_ADMIN_TOKEN } from './e2e/support/admin-token.ts'
 import { nodePorts, proxyOrigin, proxyPort } from './e2e/support/cluster.ts'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
@@ -9,7 +10,8 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
  */
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: 'cluster.e2e.ts',
+  // The operator's view runs here too: its list and records come from the shared tables.
+  testMatch: ['cluster.e2e.ts', 'admin.e2e.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
@@ -26,7 +28,7 @@ export default defineConfig({
     trace: 'on-first-retry',
   },
   webServer: {
-    command: `pnpm --filter @parley/web build && PARLEY_TEST_API=1 node --import tsx scripts/demo-cluster.ts --port ${proxyPort} --node-ports ${nodePorts.join(',')}`,
+    command: `pnpm --filter @parley/web build && PARLEY_TEST_API=1 PARLEY_ADMIN_TOKEN=${E2E_ADMIN_TOKEN} node --import tsx scripts/demo-cluster.ts --port ${proxyPort} --node-ports ${nodePorts.join(',')}`,
     url: `${proxyOrigin}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_ADMIN_TOKEN } from './e2e/support/admin-token.ts'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4174)
@@ -31,8 +32,8 @@ export default defineConfig({
     trace: 'on-first-retry',
   },
   webServer: {
-    // The demo host with the test API on, serving the freshly built web app.
-    command: `pnpm --filter @parley/web build && PORT=${port} PARLEY_TEST_API=1 pnpm --filter @parley/demo-host start`,
+    // The demo host with the test API and the operator's view on, serving the freshly built web app.
+    command: `pnpm --filter @parley/web build && PORT=${port} PARLEY_TEST_API=1 PARLEY_ADMIN_TOKEN=${E2E_ADMIN_TOKEN} pnpm --filter @parley/demo-host start`,
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

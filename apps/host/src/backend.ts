@@ -1,5 +1,6 @@
 import { createMemoryAuditSink, type MemoryAuditSink, type QuestionCoordinator } from '@parley/host'
 import type { PostgresAuditSink } from '@parley/host-postgres'
+import { type AuditReader, memoryAuditReader } from './admin/audit-reader.ts'
 import { createLocalBus, type DemoBus } from './cluster/bus.ts'
 import { createLocalStatus, type SessionStatusSource } from './session-status.ts'
 import { createMemorySessions } from './stores/sessions.memory.ts'
@@ -48,6 +49,8 @@ export interface DemoBackend {
    * shared `parley_audit` table, each question recorded once.
    */
   audit: MemoryAuditSink | PostgresAuditSink
+  /** The audit log read newest first, for the operator's view (`/api/admin`). */
+  auditLog: AuditReader
   /** Where a session's status (waiting, plan review) comes from. */
   status(changed: (sessionId: string) => void): SessionStatusSource
   /** Releases what the backend holds (after the host left its cluster). */
@@ -69,6 +72,7 @@ export function memoryBackend(limits: SessionLimits = {}): BackendFactory {
       },
     })
     const settings = createMemorySettings()
+    const audit = createMemoryAuditSink()
     const transcripts = createMemoryTranscripts({
       maxEvents: limits.maxEvents,
       exists: (id) => sessions.has(id),
@@ -80,7 +84,8 @@ export function memoryBackend(limits: SessionLimits = {}): BackendFactory {
       testAsks: createMemoryTestAsks(),
       settings,
       bus: createLocalBus(),
-      audit: createMemoryAuditSink(),
+      audit,
+      auditLog: memoryAuditReader(audit),
       status: createLocalStatus,
       async close() {},
     }

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Headers the error reply carries besides the base ones (`www-authenticate`, `allow`). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
   }
@@ -39,7 +41,12 @@ export function sendJson(
 }
 
 export function sendError(res: ServerResponse, error: HttpError) {
-  sendJson(res, error.status, { error: { code: error.code, message: error.message } })
+  sendJson(
+    res,
+    error.status,
+    { error: { code: error.code, message: error.message } },
+    error.headers,
+  )
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { MIN_ADMIN_TOKEN_LENGTH } from './admin/admin-api.ts'
 import { joinCluster } from './cluster/join.ts'
 import { createDemoServer, DEFAULT_SERVER_LIMITS } from './server.ts'
 
@@ -17,6 +18,20 @@ if (databaseUrl && !secret) {
     'PARLEY_DATABASE_URL is set, so this node would join a cluster, but PARLEY_SECRET is not.\n' +
       'Set PARLEY_SECRET to the same value on every node (for example `openssl rand -base64 32`):\n' +
       'each node verifies the identity cookies and session ids the others signed with it.',
+  )
+  process.exit(1)
+}
+
+// The operator's view (`/admin`): off unless a token is set.
+const adminToken = process.env.PARLEY_ADMIN_TOKEN || undefined
+if (adminToken && !/^[\x21-\x7e]+$/.test(adminToken)) {
+  console.error('PARLEY_ADMIN_TOKEN may hold printable ASCII only, without spaces.')
+  process.exit(1)
+}
+if (adminToken && adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
+  console.error(
+    `PARLEY_ADMIN_TOKEN is shorter than ${MIN_ADMIN_TOKEN_LENGTH} characters.\n` +
+      'Use a long random one (for example `openssl rand -base64 32`): it opens every question on record.',
   )
   process.exit(1)
 }
@@ -50,6 +65,7 @@ const demo = createDemoServer({
     ),
   secret,
   previousSecrets,
+  adminToken,
   // A real model drives the agent only when a key is set; otherwise the scripted agent does.
   model: apiKey
     ? {
@@ -75,7 +91,7 @@ demo.server.listen(port, host, () => {
   const agent = apiKey ? 'a real model' : 'the scripted agent'
   const mode = backend ? ', a cluster node' : ''
   console.log(
-    `Parley demo on http://${host}:${port} with ${agent}${mode}${testApi ? ' (test API on)' : ''}`,
+    `Parley demo on http://${host}:${port} with ${agent}${mode}${testApi ? ' (test API on)' : ''}${adminToken ? '; the operator’s view is at /admin' : ''}`,
   )
 })
 

@@ -5,6 +5,8 @@ import type { ChatFrameBody as ChatFrame, SessionSummary, TranscriptEvent } from
 import { DEFAULT_AMEND_WINDOW_MS } from '@parley/host'
 import { createQuestionHost, type QuestionHostOptions } from '@parley/host/node'
 import { createUserQuestionService, type UserQuestionProvider } from '@parley/seam'
+import { createAdminApi } from './admin/admin-api.ts'
+import { liveQuestions } from './admin/live.ts'
 import { createScriptedAgent, demoCallerPolicy, routesSubagentsOf } from './agent/agent.ts'
 import { createModelTurn, type ModelSettings } from './agent/model.ts'
 import { createDemoApi } from './api.ts'
@@ -96,6 +98,14 @@ export interface DemoServerOptions {
    * @default `@parley/host`'s: localhost, 127.0.0.1 and [::1], any port
    */
   allowedHosts?: readonly string[] | false | undefined
+  /**
+   * `PARLEY_ADMIN_TOKEN`: turns on the operator's routes (`/api/admin/…`),
+   * which take it as `Authorization: Bearer`. At least 16 characters.
+   * @default none: the routes answer 404
+   */
+  adminToken?: string | undefined
+  /** Per-address limit on admin requests (`false`: none). @default 60 burst, 2/s */
+  adminRateLimit?: RateLimitOptions | false | undefined
   /** Sees every refused mux connection (`main.ts` logs them: a proxy that rewrites `Host` shows up here). */
   onMuxRefused?: QuestionHostOptions<string>['onRefused']
 }
@@ -335,6 +345,13 @@ export function createDemoServer(options: DemoServerOptions) {
   }
   backend.bus.subscribe(hear)
 
+  const admin = createAdminApi({
+    token: options.adminToken,
+    live: liveQuestions(host, backend.coordinator),
+    log: backend.auditLog,
+    rateLimit: options.adminRateLimit,
+  })
+
   const serveStatic = createStaticHandler(options.webRoot)
   const upgraded = new Set<Duplex>()
   let closing: Promise<void> | null = null
@@ -356,6 +373,11 @@ export function createDemoServer(options: DemoServerOptions) {
     const { pathname } = target
     const identity = identityOf(req.headers.cookie)
 
+    // The operator's routes: their own token, no principal, no cookie.
+    if (pathname === '/api/admin' || pathname.startsWith('/api/admin/')) {
+      admin(req, res, target).catch((error: unknown) => fail(res, error))
+      return
+    }
     if (pathname.startsWith('/api/')) {
       if (limiter && req.method === 'POST' && !pathname.startsWith('/api/test/')) {
         // A forged or rotating cookie verifies as nobody, so it shares its address's bucket.

@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client'
 import { api } from './api/http.ts'
 import { keys } from './api/queries.ts'
 import { App } from './app.tsx'
+import { parseRoute } from './router.ts'
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -39,4 +40,7 @@ async function start() {
   )
 }
 
-void start()
+// The operator's view is its own page: no chat, no mux, its own chunk.
+if (parseRoute(window.location.pathname).name === 'admin')
+  void import('./admin/start.tsx').then(({ startAdmin }) => startAdmin(container))
+else void start()

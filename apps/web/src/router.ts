@@ -1,7 +1,8 @@
 /**
  * A tiny history router for the demo's addresses: `/`, `/s/:sessionId`,
  * `/s/:sessionId?q=:rpcId` — a question's own address (a deep link: a
- * notification, a pasted link), which opens that question — and `/inbox`.
+ * notification, a pasted link), which opens that question — `/inbox`, and
+ * the operator's view: `/admin`, `/admin?q=:rpcId` (one question on record).
  */
 import { useSyncExternalStore } from 'react'
 
@@ -9,6 +10,7 @@ export type Route =
   | { name: 'home' }
   | { name: 'session'; sessionId: string; rpcId?: string | undefined }
   | { name: 'inbox' }
+  | { name: 'admin'; rpcId?: string | undefined }
   | { name: 'not-found'; path: string }
 
 const NAVIGATE = 'parley:navigate'
@@ -19,6 +21,10 @@ const RPC_ID = /^[A-Za-z0-9._:-]{1,200}$/
 export function parseRoute(pathname: string, search = ''): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' }
   if (pathname === INBOX_PATH) return { name: 'inbox' }
+  if (pathname === ADMIN_PATH || pathname === `${ADMIN_PATH}/`) {
+    const rpcId = new URLSearchParams(search).get('q') ?? ''
+    return { name: 'admin', ...(RPC_ID.test(rpcId) && { rpcId }) }
+  }
   const match = SESSION_PATH.exec(pathname)
   if (match?.[1]) {
     const rpcId = new URLSearchParams(search).get('q') ?? ''
@@ -35,6 +41,12 @@ export const questionHref = (question: { sessionId: string; rpcId: string }) =>
 
 /** The inbox: every question waiting for you, across chats. */
 export const INBOX_PATH = '/inbox'
+
+/** The operator's view (its own page: `main.tsx` starts it instead of the chat). */
+export const ADMIN_PATH = '/admin'
+
+/** One question on record in the operator's view. */
+export const adminQuestionHref = (rpcId: string) => `${ADMIN_PATH}?q=${encodeURIComponent(rpcId)}`
 
 export function navigate(path: string, options: { replace?: boolean } = {}) {
   if (path === window.location.pathname + window.location.search) return
