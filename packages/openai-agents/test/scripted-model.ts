@@ -56,8 +56,8 @@ export interface ScriptedModel extends Model {
   readonly requests: AgentInputItem[][]
 }
 
-/** A model that plays `turns` in order and fails past the end of its script. */
-export function scriptedModel(turns: Turn[]): ScriptedModel {
+/** A model whose reply to the `n`-th request (from 0) is `reply(input, n)`. */
+function modelOf(reply: (input: AgentInputItem[], n: number) => AgentOutputItem[]): ScriptedModel {
   const requests: AgentInputItem[][] = []
   const respond = (request: ModelRequest): ModelResponse => {
     const input: AgentInputItem[] =
@@ -65,9 +65,8 @@ export function scriptedModel(turns: Turn[]): ScriptedModel {
         ? [{ type: 'message', role: 'user', content: request.input }]
         : request.input
     requests.push(input)
-    const turn = turns[requests.length - 1]
-    if (!turn) throw new Error(`The script has no turn ${requests.length}.`)
-    return { usage: new Usage(), output: turn(input), responseId: `resp_${requests.length}` }
+    const output = reply(input, requests.length - 1)
+    return { usage: new Usage(), output, responseId: `resp_${requests.length}` }
   }
   return {
     requests,
@@ -79,6 +78,20 @@ export function scriptedModel(turns: Turn[]): ScriptedModel {
       throw new Error('The scripted model does not stream.')
     },
   }
+}
+
+/** A model that plays `turns` in order and fails past the end of its script. */
+export function scriptedModel(turns: Turn[]): ScriptedModel {
+  return modelOf((input, n) => {
+    const turn = turns[n]
+    if (!turn) throw new Error(`The script has no turn ${n + 1}.`)
+    return turn(input)
+  })
+}
+
+/** A model that answers every request with `respond`: a script that reads where the run is. */
+export function reactiveModel(respond: Turn): ScriptedModel {
+  return modelOf((input) => respond(input))
 }
 
 /** A provider that hands out one model whatever the name. */
