@@ -23,6 +23,7 @@ export const PACKAGES = [
   'react',
   'mcp',
   'claude-agent-sdk',
+  'openai-agents',
 ]
 
 function files(dir, test) {
