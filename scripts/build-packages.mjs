@@ -23,6 +23,7 @@ export const PACKAGES = [
   'react',
   'mcp',
   'claude-agent-sdk',
+  'langgraph',
 ]
 
 function files(dir, test) {
