@@ -257,9 +257,10 @@ await inParallel(
 
 // Tests run in two lanes at once. node-server and vite-react share the first,
 // in that order: vite-react's test builds node-server when its build is stale,
-// so the two must never build at once. Every other example runs in the
-// second, in name order (the two lanes took about as long in CI).
-const FIRST_LANE = ['node-server', 'vite-react']
+// so the two must never build at once. langgraph (one small build, three runs
+// in Chromium) follows them there, since the second lane is the longer one.
+// Every other example runs in the second, in name order.
+const FIRST_LANE = ['node-server', 'vite-react', 'langgraph']
 const pending = results.filter((entry) => entry.status === 'pending')
 const lanes = [
   FIRST_LANE.flatMap((name) => pending.filter((entry) => entry.name === name)),
