@@ -24,6 +24,7 @@ export const PACKAGES = [
   'mcp',
   'claude-agent-sdk',
   'openai-agents',
+  'langgraph',
 ]
 
 function files(dir, test) {

@@ -257,11 +257,11 @@ await inParallel(
 
 // Tests run in two lanes at once. node-server and vite-react share the first,
 // in that order: vite-react's test builds node-server when its build is stale,
-// so the two must never build at once. openai-agents (one small build, one
-// Chromium) follows them there, since the second lane already holds the heavy
-// ones (next-app's build, the Claude CLI, the cluster). Every other example
-// runs in the second, in name order.
-const FIRST_LANE = ['node-server', 'vite-react', 'openai-agents']
+// so the two must never build at once. openai-agents and langgraph (one small
+// build and a few Chromium runs each) follow them there, since the second lane
+// already holds the heavy ones (next-app's build, the Claude CLI, the cluster).
+// Every other example runs in the second, in name order.
+const FIRST_LANE = ['node-server', 'vite-react', 'openai-agents', 'langgraph']
 const pending = results.filter((entry) => entry.status === 'pending')
 const lanes = [
   FIRST_LANE.flatMap((name) => pending.filter((entry) => entry.name === name)),

@@ -69,6 +69,45 @@ describe('choosing an option', () => {
     expect(toAnswer(typed).answers[0]).toEqual({ id: 'color', selected: [], custom: 'Purple!' })
   })
 
+  it('keeps the typed text beside an approval’s edit label: the edited arguments ride as custom', () => {
+    const approval: ComposerRequest = {
+      rpcId: 'rpc-edit',
+      questions: [
+        {
+          id: 'approval',
+          question: 'Run save_note?',
+          options: [{ label: 'Approve' }, { label: 'Edit' }, { label: 'Reject' }],
+          intent: {
+            kind: 'approval',
+            tool: 'save_note',
+            input: { path: 'a.md' },
+            allow: 'Approve',
+            edit: 'Edit',
+            deny: 'Reject',
+          },
+        },
+      ],
+    }
+    const typed = { type: 'SET_CUSTOM_TEXT', text: ' {"path":"b.md"} ' } as const
+    const [edited] = drive(createComposerState(approval), typed, {
+      type: 'CHOOSE_OPTION',
+      label: 'Edit',
+    })
+    const answer = toAnswer(edited)
+    expect(answer.answers[0]).toEqual({
+      id: 'approval',
+      selected: ['Edit'],
+      custom: '{"path":"b.md"}',
+    })
+    expect(validateAnswer(approval, answer).ok).toBe(true)
+    // Any other decision is its label alone, as on every single choice.
+    const [approved] = drive(createComposerState(approval), typed, {
+      type: 'CHOOSE_OPTION',
+      label: 'Approve',
+    })
+    expect(toAnswer(approved).answers[0]).toEqual({ id: 'approval', selected: ['Approve'] })
+  })
+
   it('ignores a label that is not an option', () => {
     const start = fresh()
     const [state, effects] = transition(start, { type: 'CHOOSE_OPTION', label: 'Mauve' })
