@@ -46,14 +46,28 @@ export interface AuditOptions<P> {
  * The default `redact`: keeps which options were selected (the decision)
  * and drops every typed text (`custom`), marking the item `redacted`. Typed
  * text is where people put what should not be logged (an address, a token).
+ * One exception: an approval's edit keeps its `custom`, the arguments the
+ * person approved the call with, as the record keeps the arguments it was
+ * shown with (`intent.input`); without them the log could not say what ran.
  */
-export function keepSelections(answer: AskUserQuestionAnswer): AuditAnswer {
+export function keepSelections(
+  answer: AskUserQuestionAnswer,
+  info?: Pick<AuditRedactInfo, 'questions'>,
+): AuditAnswer {
+  const edits = new Map<string, string>()
+  for (const question of info?.questions ?? []) {
+    const edit = question.intent?.kind === 'approval' ? question.intent.edit : undefined
+    if (edit !== undefined) edits.set(question.id, edit)
+  }
   return {
-    answers: answer.answers.map((item) =>
-      item.custom === undefined
-        ? { id: item.id, selected: [...item.selected] }
-        : { id: item.id, selected: [...item.selected], redacted: true as const },
-    ),
+    answers: answer.answers.map((item) => {
+      const selected = [...item.selected]
+      if (item.custom === undefined) return { id: item.id, selected }
+      const edit = edits.get(item.id)
+      if (edit !== undefined && selected.length === 1 && selected[0] === edit)
+        return { id: item.id, selected, custom: item.custom }
+      return { id: item.id, selected, redacted: true as const }
+    }),
   }
 }
 

@@ -5,6 +5,7 @@ import {
   auditJsonLines,
   createQuestionHost as createFetchHost,
   createMemoryAuditSink,
+  keepSelections,
   type MemoryAuditSink,
   parseAuditRecord,
   type QuestionHostOptions,
@@ -104,6 +105,43 @@ describe('the audit log', () => {
     })
     expect(JSON.stringify(record)).not.toContain('Basil')
     expect(JSON.stringify(record)).not.toContain('Thanks')
+  })
+
+  it("keeps an approval's edited arguments by default, and still no other typed text", () => {
+    const approval = {
+      id: 'run',
+      question: 'Run this command?',
+      options: [{ label: 'Allow' }, { label: 'Edit and allow' }, { label: 'Deny' }],
+      intent: {
+        kind: 'approval' as const,
+        tool: 'Bash',
+        input: { command: 'rm -rf build' },
+        allow: 'Allow',
+        edit: 'Edit and allow',
+        deny: 'Deny',
+      },
+    }
+    const note = { id: 'note', question: 'Anything else?' }
+    const edited = { id: 'run', selected: ['Edit and allow'], custom: '{"command":"rm -rf dist"}' }
+    expect(
+      keepSelections(
+        { answers: [edited, { id: 'note', selected: [], custom: 'my token is 123' }] },
+        { questions: [approval, note] },
+      ),
+    ).toEqual({
+      answers: [edited, { id: 'note', selected: [], redacted: true }],
+    })
+    // A deny's typed reason is typed text like any other.
+    expect(
+      keepSelections(
+        { answers: [{ id: 'run', selected: [], custom: 'not today' }] },
+        { questions: [approval] },
+      ),
+    ).toEqual({ answers: [{ id: 'run', selected: [], redacted: true }] })
+    // Without the questions, nothing typed is kept.
+    expect(keepSelections({ answers: [edited] })).toEqual({
+      answers: [{ id: 'run', selected: ['Edit and allow'], redacted: true }],
+    })
   })
 
   it('stores what the redact hook keeps, and no answer when it keeps none', async () => {
