@@ -271,7 +271,10 @@ export function createPostgresCoordinator(
     const awaited = node?.awaited() ?? []
     if (awaited.length === 0 || !node) return
     const { rows } = await run(pool, SQL.RECHECK, [awaited, nodeId])
+    // Asked again: one this node began to claim while the query ran is that claim's to end.
+    const still = new Set(node.awaited())
     for (const row of rows) {
+      if (!still.has(row.rpc_id)) continue
       if (row.state === 'pending') node.superseded(row.rpc_id)
       else
         await node.resolved({

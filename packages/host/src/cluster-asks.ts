@@ -70,7 +70,13 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
         }),
       )
     },
-    awaited: () => table.waiters().map((waiter) => waiter.rpcId),
+    // Not one this node is claiming or collecting right now: that turn ends it here, with
+    // the answer and who sent it, where a re-check reading the row meanwhile would not.
+    awaited: () =>
+      table
+        .waiters()
+        .filter((waiter) => !table.busy(waiter.rpcId))
+        .map((waiter) => waiter.rpcId),
   }
 
   return {

@@ -87,7 +87,11 @@ export interface CoordinatedNode {
   frame(sessionId: string, text: string): void
   /** Notifications may have been missed (the listener reconnected): drop local streams so clients replay. */
   resync(): void
-  /** The rpcIds this node's agents await: for the periodic re-check. */
+  /**
+   * The rpcIds this node's agents await, but those it is claiming or
+   * collecting at this moment: for the periodic re-check, which calls it
+   * again before it reports what it found.
+   */
   awaited(): readonly string[]
   /**
    * Questions this node's coordinator ended because the node awaiting them

@@ -264,8 +264,9 @@ describe('races between nodes', () => {
       expect(await onTab.next('question/resolved', rpcId)).toMatchObject({ outcome: won })
   })
 
-  it("a re-check while the asking node's own claim is on its way leaves the agent to that claim", async () => {
+  it("a re-check while the asking node's own claim is on its way leaves the agent and the tabs to that claim", async () => {
     const a = await start('a')
+    const onA = await tab(a)
     const asked = ask(a)
     await cluster.settled()
     const rpcId = a.registered[0] ?? ''
@@ -278,6 +279,12 @@ describe('races between nodes', () => {
     claiming.release()
     expect(await reply).toEqual(ACCEPTED)
     expect(await outcome(asked)).toEqual({ answer: VALID_ANSWER })
+    // The tab's one resolved frame is the claim's, with the answer and who sent it.
+    expect(await onA.next('question/resolved', rpcId)).toMatchObject({
+      outcome: 'answered',
+      answer: VALID_ANSWER,
+      by: expect.objectContaining({ at: expect.any(Number) }),
+    })
   })
 
   it("the asking node's own claim that loses to another node's still resolves its agent with the winner", async () => {

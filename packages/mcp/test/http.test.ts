@@ -64,13 +64,16 @@ const post = (url: URL, headers: Record<string, string>) =>
 describe('ask_user_question over Streamable HTTP', () => {
   it('answers a call in a session of its own, with progress keeping a slow answer alive', async () => {
     const { user, mcp, url } = await serve()
-    user.will(slowly(900, answers({ go: ['Yes'] })))
+    // An answer 2.5× the idle timeout: only the progress every 50 ms keeps the call alive. The
+    // timeout is a second so a stall of the loaded event loop (400 ms failed on 2 busy cores)
+    // is not taken for silence.
+    user.will(slowly(2_500, answers({ go: ['Yes'] })))
     const { agent, transport } = await agentAt(url)
     expect(mcp.sessions).toBe(1)
     const result = await agent.callTool(
       { name: 'ask_user_question', arguments: { questions } },
       undefined,
-      humanPacedRequestOptions({ idleTimeoutMs: 400 }),
+      humanPacedRequestOptions({ idleTimeoutMs: 1_000 }),
     )
     expect(result.content).toEqual([
       {
