@@ -3,6 +3,7 @@ import {
   type AskUserQuestionAnswerItem,
   type AskUserQuestionItem,
   checkAnswerItem,
+  isApprovalEdit,
   isBlankText,
   parseRecommendedLabel,
 } from '@parley/seam'
@@ -190,7 +191,15 @@ function toAnswerItem(
   }
   // Single-select: the chosen option is the answer (typed text kept beside it is not);
   // typing again clears the choice, so the text is the answer when nothing is chosen.
-  if (draft.selected.length > 0) return { id: question.id, selected: draft.selected.slice(0, 1) }
+  if (draft.selected.length > 0) {
+    const item: AskUserQuestionAnswerItem = {
+      id: question.id,
+      selected: draft.selected.slice(0, 1),
+    }
+    // An approval's edit is the one choice that carries text: the edited arguments.
+    if (custom && isApprovalEdit(question, item)) item.custom = custom
+    return item
+  }
   if (custom.length > 0) return { id: question.id, selected: [], custom }
   return { id: question.id, selected: [] }
 }
