@@ -155,6 +155,11 @@ export class Person {
     return this.composer.getByRole('radio', { name: label, exact: true })
   }
 
+  /** An approval's decision button ("Allow once", "Deny", …). */
+  decision(label: string): Locator {
+    return this.part('approval-decisions').getByRole('button', { name: label, exact: true })
+  }
+
   checkbox(label: string): Locator {
     return this.composer.getByRole('checkbox', { name: label, exact: true })
   }

@@ -196,3 +196,41 @@ test('bad input from the model goes back to it as INVALID_INPUT, and it asks aga
   expect(repair?.value).toContain('questions.0.multiSelect: unknown key')
   expect(errors).toEqual([])
 })
+
+test('a needsApproval tool: the card shows the call; Allow once runs it, and the model reads its output', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page)
+  const I = person(page, request)
+  await I.open()
+  await I.say('Clean the build folder.')
+  await I.seeQuestion('Allow clean_build?')
+  await expect(I.composer.getByRole('cell', { name: 'dist' })).toBeVisible()
+  await I.composer.getByRole('button', { name: 'Allow once', exact: true }).click()
+  await expect(I.transcript).toContainText('Removed dist.')
+  await expect(I.composer).toBeHidden()
+  await expect(I.message).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('a needsApproval tool denied with a reason: it never runs, and the model reads the reason', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page)
+  const I = person(page, request)
+  await I.open()
+  await I.say('Clean the build folder.')
+  await I.seeQuestion('Allow clean_build?')
+  await I.composer.getByRole('button', { name: 'Deny', exact: true }).click()
+  const reason = I.composer.getByRole('textbox', { name: /Reason \(optional\)/ })
+  await expect(reason).toBeFocused()
+  await reason.fill('The release still needs dist')
+  await page.keyboard.press('Enter')
+  await expect(I.transcript).toContainText(
+    'I did not clean it. You said: The release still needs dist',
+  )
+  await expect(I.composer).toBeHidden()
+  expect(errors).toEqual([])
+})

@@ -1,18 +1,34 @@
-import { type AskUserQuestionUITools, askUserQuestionClientTool } from '@parley/tool/ai-sdk'
+import { askUserQuestionClientTool } from '@parley/tool/ai-sdk'
 import {
   convertToModelMessages,
+  type InferUITools,
   safeValidateUIMessages,
   streamText,
+  tool,
   type UIDataTypes,
   type UIMessage,
 } from 'ai'
+import { z } from 'zod'
 import { type Prompt, scriptedModel } from './model.js'
 
-/** The tools this chat offers the model: ask_user_question, answered in the browser. */
-export const tools = { ask_user_question: askUserQuestionClientTool() }
+/**
+ * The tools this chat offers the model: ask_user_question, answered in the
+ * browser, and clean_build, which runs here only once the person approves it
+ * (`needsApproval`: the page shows an approval card).
+ */
+export const tools = {
+  ask_user_question: askUserQuestionClientTool(),
+  clean_build: tool({
+    description: 'Deletes a build folder',
+    inputSchema: z.object({ path: z.string() }),
+    outputSchema: z.string(),
+    needsApproval: true,
+    execute: async ({ path }) => `Removed ${path}.`,
+  }),
+}
 
 /** The chat's messages, typed by its tools (the page uses the same type). */
-export type ChatMessage = UIMessage<unknown, UIDataTypes, AskUserQuestionUITools>
+export type ChatMessage = UIMessage<unknown, UIDataTypes, InferUITools<typeof tools>>
 
 /** Every prompt the model was sent, per chat id: what the test reads. */
 const prompts = new Map<string, Prompt[]>()

@@ -45,13 +45,13 @@ const usage = {
   outputTokens: { total: 10, text: 10, reasoning: undefined },
 }
 
-function callTool(input: unknown): StreamPart[] {
+function callTool(input: unknown, toolName = 'ask_user_question'): StreamPart[] {
   return [
     { type: 'stream-start', warnings: [] },
     {
       type: 'tool-call',
       toolCallId: `call_${randomUUID()}`,
-      toolName: 'ask_user_question',
+      toolName,
       input: JSON.stringify(input),
     },
     { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
@@ -86,8 +86,13 @@ function lastUserText(prompt: Prompt): string {
 /** The scripted turn: what the model "decides" from what it was sent. */
 function script(prompt: Prompt): StreamPart[] {
   const result = lastToolResult(prompt)
+  const asked = lastUserText(prompt)
+  // "clean" asks for clean_build, which waits for the person's approval.
+  if (result === undefined && /clean/i.test(asked)) return callTool({ path: 'dist' }, 'clean_build')
   if (result === undefined)
-    return callTool(/broken/i.test(lastUserText(prompt)) ? BROKEN_QUESTIONS : PROJECT_QUESTIONS)
+    return callTool(/broken/i.test(asked) ? BROKEN_QUESTIONS : PROJECT_QUESTIONS)
+  if (result.type === 'execution-denied')
+    return say(`I did not clean it. You said: ${result.reason ?? 'no reason given'}`)
   if (result.type === 'error-text' && result.value.includes('(INVALID_INPUT)'))
     return callTool(PROJECT_QUESTIONS)
   if (result.type === 'error-text' && result.value.includes('(ASK_CANCELLED)'))

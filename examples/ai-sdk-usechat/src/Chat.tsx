@@ -1,7 +1,10 @@
 import { useChat } from '@ai-sdk/react'
 import { ComposerSlot } from '@parley/react'
 import { useChatQuestions } from '@parley/react/ai-sdk'
-import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai'
+import {
+  lastAssistantMessageIsCompleteWithApprovalResponses,
+  lastAssistantMessageIsCompleteWithToolCalls,
+} from 'ai'
 import { useEffect } from 'react'
 import { ChatInput } from './ChatInput'
 import { type ChatMessage, type StoredChat, saveChat } from './chat-store'
@@ -12,16 +15,21 @@ import { Transcript } from './Transcript'
  * useChatQuestions, whose result is spread onto ComposerSlot around the chat
  * input. sendAutomaticallyWhen sends the chat back to the route once every
  * tool call of the last step has its output (an answer, a cancel or an
- * INVALID_INPUT for the model to repair).
+ * INVALID_INPUT for the model to repair), or every approval its decision
+ * (addToolApprovalResponse: clean_build's approval card).
  */
 export function Chat({ stored }: { stored: StoredChat }) {
-  const { messages, sendMessage, addToolOutput, status, error } = useChat<ChatMessage>({
-    id: stored.id,
-    messages: stored.messages,
-    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
-  })
+  const { messages, sendMessage, addToolOutput, addToolApprovalResponse, status, error } =
+    useChat<ChatMessage>({
+      id: stored.id,
+      messages: stored.messages,
+      // On once every call of the last step has its output, or every approval its decision.
+      sendAutomaticallyWhen: (options) =>
+        lastAssistantMessageIsCompleteWithApprovalResponses(options) ||
+        lastAssistantMessageIsCompleteWithToolCalls(options),
+    })
   useEffect(() => saveChat({ id: stored.id, messages }), [stored.id, messages])
-  const questions = useChatQuestions({ messages, addToolOutput })
+  const questions = useChatQuestions({ messages, addToolOutput, addToolApprovalResponse })
 
   return (
     <section className="chat" aria-label="Chat" data-status={status}>

@@ -1,8 +1,21 @@
-import { type AskUserQuestionUITools, askUserQuestionClientTool } from '@parley/tool/ai-sdk'
-import { safeValidateUIMessages, type UIDataTypes, type UIMessage } from 'ai'
+import { askUserQuestionClientTool } from '@parley/tool/ai-sdk'
+import {
+  type InferUITools,
+  safeValidateUIMessages,
+  tool,
+  type UIDataTypes,
+  type UIMessage,
+} from 'ai'
+import { z } from 'zod'
 
-/** The chat's messages, typed by its one tool. */
-export type ChatMessage = UIMessage<unknown, UIDataTypes, AskUserQuestionUITools>
+/** The chat's tools as the page validates stored messages (clean_build runs on the server). */
+const tools = {
+  ask_user_question: askUserQuestionClientTool(),
+  clean_build: tool({ inputSchema: z.object({ path: z.string() }), outputSchema: z.string() }),
+}
+
+/** The chat's messages, typed by its tools. */
+export type ChatMessage = UIMessage<unknown, UIDataTypes, InferUITools<typeof tools>>
 
 /** A conversation as this page keeps it in localStorage. */
 export interface StoredChat {
@@ -11,7 +24,6 @@ export interface StoredChat {
 }
 
 const KEY = 'parley-example:chat'
-const tools = { ask_user_question: askUserQuestionClientTool() }
 
 function freshChat(): StoredChat {
   return { id: crypto.randomUUID(), messages: [] }

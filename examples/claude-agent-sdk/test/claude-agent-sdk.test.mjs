@@ -182,8 +182,8 @@ test('Claude’s questions answered with a preview and notes, and Bash allowed o
 
     await approvalCard(card)
     if (SHOTS) await card.screenshot({ path: join(SHOTS, 'approval.png') })
-    await card.getByRole('radio', { name: 'Allow once' }).click()
-    await card.getByRole('button', { name: 'Submit' }).click()
+    // Each decision is a button that sends it.
+    await card.getByRole('button', { name: 'Allow once', exact: true }).click()
 
     await line(page, `Claude: ${CLOSING_TEXT}`).waitFor()
     await page.getByRole('textbox', { name: 'Message' }).waitFor()
@@ -217,10 +217,12 @@ test('a second run: Bash denied with a typed reason, which Claude reads', {
     await answerQuickly(card)
 
     await approvalCard(card)
+    // Deny opens an optional reason; Confirm deny sends the deny with it.
+    await card.getByRole('button', { name: 'Deny', exact: true }).click()
     await card
-      .getByRole('textbox', { name: 'Allow Claude to use Bash? Other answer' })
+      .getByRole('textbox', { name: 'Allow Claude to use Bash? Reason (optional)' })
       .fill('Do not touch the repository yet')
-    await card.getByRole('button', { name: 'Submit' }).click()
+    await card.getByRole('button', { name: 'Confirm deny' }).click()
     await line(page, `Claude: ${CLOSING_TEXT}`).waitFor()
 
     const { ask, bash } = resultsOf(2)
@@ -255,8 +257,7 @@ test('a third run: Deny and stop ends Claude’s run, and nothing more is asked 
     await send(page, card)
     await answerQuickly(card)
     await approvalCard(card)
-    await card.getByRole('radio', { name: 'Deny and stop' }).click()
-    await card.getByRole('button', { name: 'Submit' }).click()
+    await card.getByRole('button', { name: 'Deny and stop', exact: true }).click()
 
     // The SDK's interrupt: the CLI ends the turn instead of asking the model again.
     await line(page, 'Run: Claude stopped.').waitFor()

@@ -41,6 +41,14 @@ export interface CreateCanUseToolOptions {
   describeSuggestion?: ((update: PermissionUpdate) => string) | undefined
   /** Replaces words of the approval card. */
   words?: Partial<ApprovalWords> | undefined
+  /**
+   * Offers an Edit decision on approval cards: the person changes the
+   * arguments, and Claude's call is allowed with them as `updatedInput`.
+   * `true` for every tool (the arguments edited as JSON), or per tool: a
+   * JSON Schema of its arguments (edited as a form when it is one of
+   * primitives), `true`, or `false` for none. @default false
+   */
+  edit?: boolean | ((toolName: string) => Record<string, unknown> | boolean) | undefined
 }
 
 /** What the SDK's own metadata and ids say about a call: the request's opaque `agent`. */
@@ -148,7 +156,9 @@ export function createCanUseTool(
         }
       }
       const permission: PermissionContext = context
-      const question = toApprovalQuestion(toolName, input, permission, words, describe)
+      const offer = typeof options.edit === 'function' ? options.edit(toolName) : options.edit
+      const edit = offer === true ? {} : offer ? { inputSchema: offer } : undefined
+      const question = toApprovalQuestion(toolName, input, permission, words, describe, edit)
       const suggestions = permission.suppressAlwaysAllowRule ? [] : (context.suggestions ?? [])
       const answer = await service.ask(requestOf([question], toolName, context, undefined))
       return toPermissionResult(question, input, suggestions, answer, words)

@@ -38,6 +38,10 @@ export interface ApprovalWords {
   denyAndStop: string
   /** @default 'Claude stops and waits for your next message' */
   denyAndStopHint: string
+  /** The allow with edited arguments, when `edit` offers it. @default 'Edit' */
+  edit: string
+  /** @default 'Change the arguments, then allow' */
+  editHint: string
   /** The question when the SDK gives no `title`. @default `Allow Claude to use ${tool}?` */
   question: (tool: string) => string
   /** An Allow always option's label from its suggestion's words. */
@@ -50,6 +54,8 @@ export const DEFAULT_APPROVAL_WORDS: ApprovalWords = {
   denyHint: 'Or type what Claude should do instead',
   denyAndStop: 'Deny and stop',
   denyAndStopHint: 'Claude stops and waits for your next message',
+  edit: 'Edit',
+  editHint: 'Change the arguments, then allow',
   question: (tool) => `Allow Claude to use ${tool}?`,
   always: (words) => words,
 }
@@ -66,16 +72,22 @@ function unique(labels: readonly string[], taken: Set<string>): string[] {
   })
 }
 
-/** The approval question for a call of `tool` with `input`. */
+/** An Edit decision offered on an approval, with the arguments' JSON Schema when known. */
+export interface EditOffer {
+  inputSchema?: Record<string, unknown> | undefined
+}
+
+/** The approval question for a call of `tool` with `input` (with `edit`, an Edit decision too). */
 export function toApprovalQuestion(
   tool: string,
   input: Record<string, unknown>,
   context: PermissionContext,
   words: ApprovalWords,
   describe: (update: PermissionUpdate) => string,
+  edit?: EditOffer,
 ): AskUserQuestionItem {
   const suggestions = context.suppressAlwaysAllowRule ? [] : (context.suggestions ?? [])
-  const taken = new Set([words.allowOnce, words.deny, words.denyAndStop])
+  const taken = new Set([words.allowOnce, words.deny, words.denyAndStop, words.edit])
   const described = suggestions.map(describe)
   const always = unique(described.map(words.always), taken)
   const allowOnce: AskUserQuestionOption = { label: words.allowOnce }
@@ -90,16 +102,28 @@ export function toApprovalQuestion(
     if (said !== undefined && said !== label) option.description = said
     return option
   })
+  const edits: AskUserQuestionOption[] = edit
+    ? [{ label: words.edit, description: words.editHint }]
+    : []
   // A request that must not be approved by a stray key opens on Deny.
   const options = context.defaultToNo
-    ? [deny, stop, allowOnce, ...alwaysOptions]
-    : [allowOnce, ...alwaysOptions, deny, stop]
+    ? [deny, stop, allowOnce, ...alwaysOptions, ...edits]
+    : [allowOnce, ...alwaysOptions, ...edits, deny, stop]
   const item: AskUserQuestionItem = {
     id: APPROVAL_ID,
     header: context.displayName ?? tool,
     question: context.title ?? words.question(context.displayName ?? tool),
     options,
-    intent: { kind: 'approval', tool, input, allow: words.allowOnce, always, deny: words.deny },
+    intent: {
+      kind: 'approval',
+      tool,
+      input,
+      allow: words.allowOnce,
+      always,
+      deny: words.deny,
+      ...(edit && { edit: words.edit }),
+      ...(edit?.inputSchema && { inputSchema: edit.inputSchema }),
+    },
   }
   const detail = [context.description, context.decisionReason].filter(
     (line): line is string => line !== undefined && line.trim() !== '',

@@ -189,3 +189,49 @@ describe('a suggestion in words', () => {
     expect(describeSuggestion(update)).toBe(words)
   })
 })
+
+describe('an Edit decision, when createCanUseTool offers it', () => {
+  const schema = {
+    type: 'object',
+    properties: { command: { type: 'string' }, description: { type: 'string' } },
+    required: ['command'],
+  }
+  const edited = { command: 'npm test -- --run', description: 'Run the tests once' }
+
+  async function withEdit(edit: NonNullable<Parameters<typeof createCanUseTool>[1]>['edit']) {
+    const { service, seen } = serviceWith(() => ({
+      answers: [{ id: 'approval', selected: ['Edit'], custom: JSON.stringify(edited) }],
+    }))
+    const { context } = callContext({ suggestions: [npmTest] })
+    const result = await createCanUseTool(service, { edit })('Bash', input, context)
+    return { result, question: seen[0]?.questions[0] }
+  }
+
+  it('is offered before Deny, with the schema a form is built from', async () => {
+    const { question } = await withEdit((tool) => (tool === 'Bash' ? schema : false))
+    expect(question?.options?.map((option) => option.label)).toEqual([
+      'Allow once',
+      'Always allow Bash(npm test:*) in this project, for you only',
+      'Edit',
+      'Deny',
+      'Deny and stop',
+    ])
+    expect(question?.intent).toMatchObject({ edit: 'Edit', inputSchema: schema })
+  })
+
+  it('allows the call with the edited arguments as updatedInput', async () => {
+    const { result } = await withEdit(true)
+    expect(result).toEqual({
+      behavior: 'allow',
+      updatedInput: edited,
+      decisionClassification: 'user_temporary',
+    } satisfies PermissionResult)
+  })
+
+  it('is not offered by default, nor to a tool the function declines', async () => {
+    expect(shown()[0]?.questions[0]?.intent).not.toHaveProperty('edit')
+    const { question } = await withEdit(() => false)
+    expect(question?.intent).not.toHaveProperty('edit')
+    expect(question?.options?.map((option) => option.label)).not.toContain('Edit')
+  })
+})

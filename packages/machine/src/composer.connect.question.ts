@@ -66,8 +66,12 @@ export function questionParts(scope: ConnectScope) {
     customText: custom,
     /** Label of the custom-answer field ("Other answer" inline, "Your answer" for free text). */
     customLabel,
-    /** The question takes a typed answer (`allowCustom` is not `false`). */
-    allowsCustom: question?.allowCustom !== false,
+    /**
+     * The question takes a typed answer in the custom field (`allowCustom`
+     * is not `false`); an approval's typed text is its deny's reason, typed
+     * under its Deny decision instead.
+     */
+    allowsCustom: question?.allowCustom !== false && question?.intent?.kind !== 'approval',
     getQuestionProps: () => ({
       ...part('question'),
       'data-state': question ? questionStatus(state, question.id) : 'open',

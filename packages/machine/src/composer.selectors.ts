@@ -3,6 +3,7 @@ import {
   type AskUserQuestionAnswerItem,
   type AskUserQuestionItem,
   checkAnswerItem,
+  isApprovalEdit,
   isBlankText,
   parseRecommendedLabel,
 } from '@parley/seam'
@@ -188,17 +189,15 @@ function toAnswerItem(
     if (custom.length > 0) item.custom = custom
     return item
   }
-  // Single-select: the chosen option is the answer (typed text kept beside it is not, but for an
-  // approval's edit, whose typed text is the edited arguments); typing again clears the choice,
-  // so the text is the answer when nothing is chosen.
+  // Single-select: the chosen option is the answer (typed text kept beside it is not);
+  // typing again clears the choice, so the text is the answer when nothing is chosen.
   if (draft.selected.length > 0) {
     const item: AskUserQuestionAnswerItem = {
       id: question.id,
       selected: draft.selected.slice(0, 1),
     }
-    const { intent } = question
-    if (custom.length > 0 && intent?.kind === 'approval' && intent.edit === item.selected[0])
-      item.custom = custom
+    // An approval's edit is the one choice that carries text: the edited arguments.
+    if (custom && isApprovalEdit(question, item)) item.custom = custom
     return item
   }
   if (custom.length > 0) return { id: question.id, selected: [], custom }

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor } from 'storybook/test'
+import { expect, fn, userEvent, waitFor } from 'storybook/test'
 import { QuestionComposer } from '../src/index.ts'
 import {
   approval,
+  bashSchema,
   card,
   colour,
   composerArgs,
@@ -11,6 +12,7 @@ import {
   layoutPreviews,
   loadIntentViews,
   loadMarkdown,
+  never,
   planReview,
   projectName,
   request,
@@ -79,21 +81,78 @@ export const OptionPreviewsNarrow: Story = {
   },
 }
 
-/** An approval of a Bash command: the command as code, Allow once / Always allow / Deny. */
+/** An approval of a Bash command: the command as code, a button per decision; Allow once sends it. */
 export const ApprovalBash: Story = {
   args: {
     request: request([
       approval('Bash', { command: 'npm test -- --run', description: 'Run the tests' }),
     ]),
+    // Sent, and held there: the card as it is while the answer travels.
+    onAnswer: fn(never).mockName('onAnswer'),
   },
   loaders: [loadIntentViews],
   play: async ({ canvasElement, args }) => {
     const { ui } = card(canvasElement)
     await expect(ui.getByText('npm test -- --run', { selector: 'pre code' })).toBeVisible()
-    await userEvent.click(ui.getByRole('radio', { name: 'Allow once' }))
-    await expect(ui.getByRole('radio', { name: 'Allow once' })).toBeChecked()
-    // Chosen, not sent: the card stays as the person sees it before Submit.
+    const decisions = ui.getByRole('group', { name: 'Allow Claude to use Bash?' })
+    await expect(decisions).toBeVisible()
+    await expect(ui.queryByRole('radio')).not.toBeInTheDocument()
+    await userEvent.click(ui.getByRole('button', { name: 'Allow once' }))
+    await expect(args.onAnswer).toHaveBeenCalledWith({
+      answers: [{ id: 'approval-Bash', selected: ['Allow once'] }],
+    })
+  },
+}
+
+/** An approval with Edit and a schema: the arguments as a form, an error under the field to fix. */
+export const ApprovalEditForm: Story = {
+  args: {
+    request: request([
+      approval('Bash', { command: 'npm test', timeout: 60000 }, { inputSchema: bashSchema }),
+    ]),
+  },
+  loaders: [loadIntentViews],
+  play: async ({ canvasElement, args }) => {
+    const { ui } = card(canvasElement)
+    await userEvent.click(ui.getByRole('button', { name: 'Edit' }))
+    const command = ui.getByRole('textbox', { name: 'Command (required)' })
+    await expect(command).toHaveFocus()
+    await userEvent.clear(command)
+    const timeout = ui.getByRole('textbox', { name: 'Timeout' })
+    await userEvent.clear(timeout)
+    await userEvent.type(timeout, 'soon')
+    await userEvent.click(ui.getByRole('button', { name: 'Allow with these arguments' }))
+    await expect(command).toHaveAccessibleDescription('The shell command to run Fill this in.')
+    await expect(timeout).toHaveAccessibleDescription('In milliseconds Enter a number.')
+    await expect(command).toHaveFocus()
     await expect(args.onAnswer).not.toHaveBeenCalled()
+  },
+}
+
+/** An approval with Edit and no schema: the arguments as JSON, checked before they are sent. */
+export const ApprovalEditJson: Story = {
+  args: {
+    request: request([approval('mcp__github__create_issue', { title: 'Crash' }, {})]),
+    onAnswer: fn(never).mockName('onAnswer'),
+  },
+  loaders: [loadIntentViews],
+  play: async ({ canvasElement, args }) => {
+    const { ui } = card(canvasElement)
+    await userEvent.click(ui.getByRole('button', { name: 'Edit' }))
+    const json = ui.getByRole('textbox', { name: 'Arguments as JSON' })
+    await expect(json).toHaveFocus()
+    await userEvent.clear(json)
+    await userEvent.type(json, '{{"title": "Crash on start", "labels": [["bug"]}')
+    await userEvent.click(ui.getByRole('button', { name: 'Allow with these arguments' }))
+    await expect(args.onAnswer).toHaveBeenCalledWith({
+      answers: [
+        {
+          id: 'approval-mcp__github__create_issue',
+          selected: ['Edit'],
+          custom: JSON.stringify({ title: 'Crash on start', labels: ['bug'] }),
+        },
+      ],
+    })
   },
 }
 
@@ -117,7 +176,7 @@ export const ApprovalEdit: Story = {
   },
 }
 
-/** An approval of an MCP tool: its arguments as a table; typed text is a deny's reason. */
+/** An approval of an MCP tool: its arguments as a table; Deny opens its reason, typed, not sent yet. */
 export const ApprovalMcpTool: Story = {
   args: {
     request: request([
@@ -133,9 +192,11 @@ export const ApprovalMcpTool: Story = {
     const { ui } = card(canvasElement)
     await expect(ui.getByRole('table')).toBeVisible()
     await expect(ui.getByRole('rowheader', { name: 'repo' })).toBeVisible()
-    // Typed text denies with that reason; typed, not sent yet.
-    await userEvent.type(ui.getByRole('textbox'), 'File it in acme/api instead')
-    await expect(ui.getByRole('textbox')).toHaveValue('File it in acme/api instead')
+    await userEvent.click(ui.getByRole('button', { name: 'Deny' }))
+    const reason = ui.getByRole('textbox', { name: /Reason \(optional\)/ })
+    await expect(reason).toHaveFocus()
+    await userEvent.type(reason, 'File it in acme/api instead')
+    await expect(reason).toHaveValue('File it in acme/api instead')
     await expect(args.onAnswer).not.toHaveBeenCalled()
   },
 }

@@ -134,8 +134,16 @@ export const layoutPreviews: AskUserQuestionItem = {
   ],
 }
 
-/** A permission request for a tool call (an approval intent), as an agent adapter asks it. */
-export function approval(tool: string, input: Record<string, unknown>): AskUserQuestionItem {
+/**
+ * A permission request for a tool call (an approval intent), as an agent
+ * adapter asks it; with `edit`, it offers Edit too, with the arguments'
+ * JSON Schema when `edit` is one.
+ */
+export function approval(
+  tool: string,
+  input: Record<string, unknown>,
+  edit?: { inputSchema?: Record<string, unknown> },
+): AskUserQuestionItem {
   return {
     id: `approval-${tool}`,
     header: tool,
@@ -143,7 +151,8 @@ export function approval(tool: string, input: Record<string, unknown>): AskUserQ
     options: [
       { label: 'Allow once' },
       { label: 'Always allow', description: `Always allow ${tool} in this project` },
-      { label: 'Deny', description: 'Or type what Claude should do instead' },
+      ...(edit ? [{ label: 'Edit', description: 'Change the arguments, then allow' }] : []),
+      { label: 'Deny', description: 'Or say what Claude should do instead' },
     ],
     intent: {
       kind: 'approval',
@@ -152,8 +161,21 @@ export function approval(tool: string, input: Record<string, unknown>): AskUserQ
       allow: 'Allow once',
       always: ['Always allow'],
       deny: 'Deny',
+      ...(edit && { edit: 'Edit' }),
+      ...(edit?.inputSchema && { inputSchema: edit.inputSchema }),
     },
   }
+}
+
+/** The JSON Schema of a Bash call's arguments, as a form shows it. */
+export const bashSchema = {
+  type: 'object',
+  properties: {
+    command: { type: 'string', title: 'Command', description: 'The shell command to run' },
+    timeout: { type: 'integer', title: 'Timeout', description: 'In milliseconds' },
+    run_in_background: { type: 'boolean', title: 'Run in the background' },
+  },
+  required: ['command'],
 }
 
 /** Ten questions, alternating single-select and free text. */

@@ -35,6 +35,16 @@ describe('useChatQuestions takes useChat’s values as they are', () => {
     >()
   })
 
+  it('with addToolApprovalResponse as useChat returns it, typed or untyped', () => {
+    type Chat = Helpers<AskUserQuestionUITools & { weather: Weather }>
+    expectTypeOf<Chat['addToolApprovalResponse']>().toExtend<
+      NonNullable<Options['addToolApprovalResponse']>
+    >()
+    expectTypeOf<UseChatHelpers<UIMessage>['addToolApprovalResponse']>().toExtend<
+      NonNullable<Options['addToolApprovalResponse']>
+    >()
+  })
+
   it('and returns what ComposerSlot takes', () => {
     type Questions = ReturnType<typeof useChatQuestions>
     expectTypeOf<Questions>().toExtend<

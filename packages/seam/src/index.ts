@@ -6,7 +6,7 @@ export {
   approvalDecision,
   approvalOf,
 } from './approval.ts'
-export { editedInput } from './approval-edit.ts'
+export { editedInput, isApprovalEdit } from './approval-edit.ts'
 export { ASKER_SEPARATOR, askerChain, isSubagentAsker } from './asker.ts'
 export {
   isUserQuestionError,

@@ -5,7 +5,12 @@ import type {
   AskUserQuestionAsker,
   AskUserQuestionItem,
 } from '@parley/seam'
-import { parseRecommendedLabel } from '@parley/seam'
+import {
+  type ApprovalDecision,
+  approvalDecision,
+  approvalOf,
+  parseRecommendedLabel,
+} from '@parley/seam'
 import { PATIENT_AGENT } from '../deadline-policy.ts'
 
 /** How a scripted ask is made: who asks, its deadline, and who hears a changed answer. */
@@ -404,35 +409,55 @@ const preview: Script = async (ctx) => {
   ctx.say(`Layout: ${describe(result.answer, 'layout') ?? 'no decision'}.`)
 }
 
+const APPROVAL: AskUserQuestionItem = {
+  id: 'approval',
+  header: 'Bash',
+  question: 'Allow the assistant to run this command?',
+  options: [
+    { label: 'Allow once' },
+    { label: 'Always allow', description: 'Always allow npm test in this project' },
+    { label: 'Edit', description: 'Change the command, then run it' },
+    { label: 'Deny', description: 'Or say what to do instead' },
+  ],
+  intent: {
+    kind: 'approval',
+    tool: 'Bash',
+    input: { command: 'npm test -- --coverage', description: 'Run the tests with coverage' },
+    allow: 'Allow once',
+    always: ['Always allow'],
+    edit: 'Edit',
+    deny: 'Deny',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        command: { type: 'string', title: 'Command', description: 'The shell command to run' },
+        description: { type: 'string', title: 'Description' },
+      },
+      required: ['command'],
+    },
+  },
+}
+
 const approve: Script = async (ctx) => {
   ctx.say('To check the change I need to run the test suite, which runs code on your machine.')
-  const result = await ctx.askDirect([
-    {
-      id: 'approval',
-      header: 'Bash',
-      question: 'Allow the assistant to run this command?',
-      options: [
-        { label: 'Allow once' },
-        { label: 'Always allow', description: 'Always allow npm test in this project' },
-        { label: 'Deny', description: 'Or type what to do instead' },
-      ],
-      intent: {
-        kind: 'approval',
-        tool: 'Bash',
-        input: { command: 'npm test -- --coverage', description: 'Run the tests with coverage' },
-        allow: 'Allow once',
-        always: ['Always allow'],
-        deny: 'Deny',
-      },
-    },
-  ])
+  const result = await ctx.askDirect([APPROVAL])
   if (!result.ok) return ctx.say(notAnswered(result, 'run anything'))
+  const approval = approvalOf(APPROVAL)
   const item = answerOf(result.answer, 'approval')
-  const chosen = item?.selected[0]
-  if (chosen === 'Allow once') return ctx.say('Running `npm test -- --coverage` once.')
-  if (chosen === 'Always allow')
-    return ctx.say('Running it, and I will not ask again for `npm test`.')
-  ctx.say(item?.custom ? `Not running it. Instead: ${item.custom}` : 'Not running it.')
+  const decided: ApprovalDecision =
+    approval && item ? approvalDecision(approval, item) : { decision: 'deny' }
+  switch (decided.decision) {
+    case 'allow':
+      return ctx.say('Running `npm test -- --coverage` once.')
+    case 'allow-always':
+      return ctx.say('Running it, and I will not ask again for `npm test`.')
+    case 'edit':
+      return ctx.say(`Running \`${String(decided.input.command)}\` once, as you edited it.`)
+    case 'deny':
+      return ctx.say(
+        decided.reason ? `Not running it. Instead: ${decided.reason}` : 'Not running it.',
+      )
+  }
 }
 
 const help: Script = async (ctx) => {

@@ -5,6 +5,12 @@ import { ASK_USER_QUESTION_TOOL_NAME, formatToolResult } from '@parley/tool'
 import type { UIMessage } from 'ai'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import type { ComposerSendResult } from '../composer/controller.ts'
+import {
+  type ChatApprovalWords,
+  DEFAULT_CHAT_APPROVAL_WORDS,
+  type ToolApprovalResponse,
+  toApprovalResponse,
+} from './chat-approvals.ts'
 import { openCalls, sameRequests } from './chat-questions.ts'
 
 /**
@@ -34,6 +40,19 @@ export interface UseChatQuestionsOptions {
    * of `ask_user_question`, which any chat whose tools include it does.
    */
   addToolOutput: (options: AskUserQuestionToolOutput) => ComposerSendResult
+  /**
+   * `useChat().addToolApprovalResponse`, as it is. When given, every tool
+   * part in `approval-requested` (a tool with `needsApproval`) becomes an
+   * approval card (the tool, its input, Allow once, Deny with an optional
+   * reason) and the decision goes back through it. Pair it with
+   * `lastAssistantMessageIsCompleteWithApprovalResponses` in
+   * `sendAutomaticallyWhen`.
+   */
+  addToolApprovalResponse?:
+    | ((response: ToolApprovalResponse) => void | PromiseLike<void>)
+    | undefined
+  /** Replaces words of the approval cards (English by default). */
+  approvalWords?: Partial<ChatApprovalWords> | undefined
 }
 
 /** What {@link useChatQuestions} returns: spread it onto `ComposerSlot`. */
@@ -67,7 +86,8 @@ const NOT_PENDING: RespondReceipt = { accepted: false, reason: 'not-pending' }
 const ACCEPTED: RespondReceipt = { accepted: true }
 
 /**
- * The open `ask_user_question` calls of a `useChat` conversation as the
+ * The open `ask_user_question` calls (and, with `addToolApprovalResponse`,
+ * the tool calls waiting for approval) of a `useChat` conversation as the
  * props of `ComposerSlot`: `requests` from the tool parts in
  * `input-available` (keyed by `toolCallId`), answers and cancels sent through
  * `addToolOutput`. A call whose input fails the tool's schema or the seam's
@@ -84,16 +104,31 @@ const ACCEPTED: RespondReceipt = { accepted: true }
 export function useChatQuestions({
   messages,
   addToolOutput,
+  addToolApprovalResponse,
+  approvalWords,
 }: UseChatQuestionsOptions): ChatQuestions {
-  const calls = useMemo(() => openCalls(messages), [messages])
+  const approving = addToolApprovalResponse !== undefined
+  // Words are usually an inline object: its strings compared by content, its function by identity.
+  const wordsKey = approvalWords ? JSON.stringify(approvalWords) : ''
+  const question = approvalWords?.question
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `wordsKey` and `question` stand for `approvalWords`
+  const words = useMemo(
+    () => (approving ? { ...DEFAULT_CHAT_APPROVAL_WORDS, ...approvalWords } : undefined),
+    [approving, wordsKey, question],
+  )
+  const calls = useMemo(() => openCalls(messages, words), [messages, words])
   const kept = useRef(calls.requests)
   if (!sameRequests(kept.current, calls.requests)) kept.current = calls.requests
   const requests = kept.current
 
   const open = useRef(requests)
+  const approvals = useRef(calls.approvals)
+  const respond = useRef(addToolApprovalResponse)
   useEffect(() => {
     open.current = requests
-  }, [requests])
+    approvals.current = calls.approvals
+    respond.current = addToolApprovalResponse
+  }, [requests, calls.approvals, addToolApprovalResponse])
 
   const refusing = useRef(new Set<string>())
   useEffect(() => {
@@ -115,6 +150,11 @@ export function useChatQuestions({
       if (!request) return NOT_PENDING
       const checked = validateAnswer({ questions: request.questions }, answer)
       if (!checked.ok) return { accepted: false, reason: 'bad-response', issues: checked.issues }
+      const [question] = request.questions
+      if (approvals.current.has(rpcId) && question) {
+        await respond.current?.(toApprovalResponse(rpcId, question, checked.answer))
+        return ACCEPTED
+      }
       const tool = ASK_USER_QUESTION_TOOL_NAME
       await addToolOutput({ tool, toolCallId: rpcId, output: checked.answer })
       return ACCEPTED
@@ -124,7 +164,14 @@ export function useChatQuestions({
 
   const onCancel = useCallback(
     async (rpcId: string): Promise<RespondReceipt> => {
-      if (!open.current.some((entry) => entry.rpcId === rpcId)) return NOT_PENDING
+      const request = open.current.find((entry) => entry.rpcId === rpcId)
+      if (!request) return NOT_PENDING
+      const [question] = request.questions
+      // A dismissed approval is a denial, said to the model as not consent.
+      if (approvals.current.has(rpcId) && question) {
+        await respond.current?.(toApprovalResponse(rpcId, question, null))
+        return ACCEPTED
+      }
       const tool = ASK_USER_QUESTION_TOOL_NAME
       await addToolOutput({
         state: 'output-error',

@@ -3,49 +3,7 @@
 import type { AskUserQuestionItem } from '@parley/seam'
 import type { ReactNode } from 'react'
 import { displayText } from '../text/display-text.ts'
-import type { ComposerKit } from './intent-kit.ts'
-
-interface Words {
-  tool: string
-  command: string
-  file: string
-  change: string
-  content: (lines: number, bytes: number) => string
-  args: string
-  none: string
-}
-
-/** The card's own words by the card's `lang`: only this chunk shows them. */
-const WORDS: Record<string, Words> = {
-  en: {
-    tool: 'Tool',
-    command: 'Command',
-    file: 'File',
-    change: 'Change',
-    content: (lines, bytes) =>
-      `${lines} ${lines === 1 ? 'line' : 'lines'}, ${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`,
-    args: 'Arguments',
-    none: 'No arguments',
-  },
-  ja: {
-    tool: 'ツール',
-    command: 'コマンド',
-    file: 'ファイル',
-    change: '変更',
-    content: (lines, bytes) => `${lines} 行、${bytes} バイト`,
-    args: '引数',
-    none: '引数なし',
-  },
-  'zh-CN': {
-    tool: '工具',
-    command: '命令',
-    file: '文件',
-    change: '更改',
-    content: (lines, bytes) => `${lines} 行，${bytes} 字节`,
-    args: '参数',
-    none: '无参数',
-  },
-}
+import type { ApprovalWords as Words } from './approval-words.ts'
 
 const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
 const UTF8 = new TextEncoder()
@@ -156,18 +114,9 @@ function Call({
 /**
  * The tool call an approval asks about, readably: a Bash command as code, an
  * Edit as the lines it removes and adds, a Write's path and size, any other
- * tool's (an MCP tool's) arguments as a table. The decisions are the
- * question's own options; typed text is a deny with its reason.
+ * tool's (an MCP tool's) arguments as a table.
  */
-export function ApprovalCall({
-  question,
-  kit,
-}: {
-  question: AskUserQuestionItem
-  kit: ComposerKit
-}) {
-  const { messages } = kit.useMessages()
-  const words = WORDS[messages.lang] ?? (WORDS.en as Words)
+export function ApprovalCall({ question, words }: { question: AskUserQuestionItem; words: Words }) {
   const tool = question.intent?.tool ?? ''
   const input = isRecord(question.intent?.input) ? question.intent.input : {}
   return (

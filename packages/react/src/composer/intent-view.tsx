@@ -4,7 +4,7 @@
 import type { AskUserQuestionItem } from '@parley/seam'
 import { lazy, Suspense } from 'react'
 import { displayText } from '../text/display-text.ts'
-import { ApprovalCall } from './approval-call.tsx'
+import { ApprovalCard } from './approval-card.tsx'
 import type { ComposerKit } from './intent-kit.ts'
 
 type MarkdownModule = typeof import('../markdown/markdown.tsx')
@@ -110,9 +110,9 @@ function PlanReviewBody({ question, kit }: { question: AskUserQuestionItem; kit:
   )
 }
 
-/** The body of a plan review, an approval's tool call, or (without a question) the option previews. */
+/** The body of a plan review, an approval (its tool call and decisions), or (without a question) the option previews. */
 export default function IntentView({ question, kit }: IntentViewProps) {
   if (!question) return <OptionPreviews kit={kit} />
-  if (question.intent?.kind === 'approval') return <ApprovalCall question={question} kit={kit} />
+  if (question.intent?.kind === 'approval') return <ApprovalCard question={question} kit={kit} />
   return <PlanReviewBody question={question} kit={kit} />
 }

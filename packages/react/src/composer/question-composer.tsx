@@ -185,7 +185,10 @@ function CardView({
       ) : plan ? null : (
         <>
           <Status />
-          <Footer />
+          {/* A lone approval's decisions send it: no Skip, no Submit. */}
+          {request.questions[1] || request.questions[0]?.intent?.kind !== 'approval' ? (
+            <Footer />
+          ) : null}
         </>
       )}
       {extra?.({ request, ending, lang: i18n.messages.lang, root: context.rootRef })}

@@ -28,31 +28,25 @@ export function Question({ children }: { children?: ReactNode }) {
   )
 }
 
-/**
- * The question's Markdown `detail`, rendered safely (lazy chunk); for an
- * approval, the tool call it asks about first (the intent views' chunk).
- */
+/** The question's Markdown `detail`, rendered safely (lazy chunk). */
 export function Detail() {
-  const question = useApiValue((api) => api.question)
+  const detail = useApiValue((api) => api.question?.detail)
   const props = useStaticPart((api) => api.getDetailProps())
-  const detail = question?.detail
-  return (
-    <>
-      {question?.intent?.kind === 'approval' ? <IntentBody question={question} /> : null}
-      {detail ? <MarkdownDetail source={detail} props={props} /> : null}
-    </>
-  )
+  return detail ? <MarkdownDetail source={detail} props={props} /> : null
 }
 
 /**
  * Radios (single-select) or checkboxes (multi-select), beside (or above) the
  * focused option's preview when options have previews (a lazy chunk).
- * Renders nothing for free-text questions.
+ * Renders nothing for free-text questions. An approval's options are its
+ * decisions: the tool call, then a button for each (the intent views' chunk).
  */
 export function Options({ children }: { children?: ReactNode }) {
+  const question = useApiValue((api) => api.question)
   const count = useApiValue((api) => api.optionCount)
   const props = usePart((api) => api.getOptionsProps())
   const previews = useApiValue((api) => api.hasPreviews)
+  if (question?.intent?.kind === 'approval') return <IntentBody question={question} />
   if (count === 0) return null
   const list = (
     <div {...props}>
