@@ -9,8 +9,9 @@ test('an approval answered in the chat is found in /admin by keyboard alone and 
   const I = await openChat(page)
   await I.say('/approve')
   await I.seeQuestion(1, 1, 'Allow the assistant to run this command?')
-  await I.option('Allow once').focus()
+  await I.title().focus()
   await page.keyboard.press('1')
+  await expect(I.decision('Allow once')).toBeFocused()
   await page.keyboard.press('Enter')
   await I.seeNoComposer()
   await I.seeAgentSay('Running npm test -- --coverage once.')
@@ -45,7 +46,7 @@ test('an approval answered in the chat is found in /admin by keyboard alone and 
   await expect(shown.getByText('Approval of the tool')).toContainText('Bash')
   await expect(shown.locator('pre code')).toContainText('npm test -- --coverage')
   await expect(shown.getByRole('list', { name: 'Options shown' }).getByRole('listitem')).toHaveText(
-    ['Allow once (chosen)', /^Always allow/, /^Deny/],
+    ['Allow once (chosen)', /^Always allow/, /^Edit/, /^Deny/],
   )
   await expect(O.fact('Decision', shown)).toHaveText('Allowed once')
   await O.check('the approval opened')
