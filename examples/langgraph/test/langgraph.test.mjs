@@ -115,10 +115,10 @@ test('a question, then the save approved: the tool runs with the model’s argum
     await sendAndChoose(page, card, 'Buy milk', 'todo.md')
     // Only the decisions the middleware allows, and the call's arguments.
     for (const name of ['Approve', 'Edit', 'Reject'])
-      await card.getByRole('radio', { name }).waitFor()
+      await card.getByRole('button', { name, exact: true }).waitFor()
     await card.getByText('todo.md').first().waitFor()
-    await card.getByRole('radio', { name: 'Approve' }).click()
-    await card.getByRole('button', { name: 'Submit' }).click()
+    // Each decision is a button of its own, sent as it is pressed.
+    await card.getByRole('button', { name: 'Approve', exact: true }).click()
 
     await line(page, 'The agent finished.').waitFor()
     assert.deepEqual(await lastRun(page), [
@@ -143,12 +143,12 @@ test('the save edited: the tool runs with the arguments the person typed', {
   try {
     const { page, errors, card } = await openChat(context)
     await sendAndChoose(page, card, 'Buy milk', 'notes.md')
-    // The edited arguments as JSON in the answer box, then Edit (a choice keeps the typed text).
-    await card
-      .getByRole('textbox', { name: `${APPROVAL} Other answer` })
-      .fill('{"path":"notes.md","text":"Buy oat milk"}')
-    await card.getByRole('radio', { name: 'Edit' }).click()
-    await card.getByRole('button', { name: 'Submit' }).click()
+    // Edit opens the arguments as a form (from the tool's schema), filled with the model's.
+    await card.getByRole('button', { name: 'Edit', exact: true }).click()
+    const text = card.getByRole('textbox', { name: /^text/i })
+    assert.equal(await text.inputValue(), 'Buy milk')
+    await text.fill('Buy oat milk')
+    await card.getByRole('button', { name: 'Allow with these arguments' }).click()
 
     await line(page, 'The agent finished.').waitFor()
     const run = await lastRun(page)
@@ -170,10 +170,12 @@ test('the save rejected with a typed reason, which the model reads instead of a 
   try {
     const { page, errors, card } = await openChat(context)
     await sendAndChoose(page, card, 'Buy milk', 'notes.md')
+    // Reject opens its optional reason; Confirm deny sends it.
+    await card.getByRole('button', { name: 'Reject', exact: true }).click()
     await card
-      .getByRole('textbox', { name: `${APPROVAL} Other answer` })
+      .getByRole('textbox', { name: `${APPROVAL} Reason (optional)` })
       .fill('Not in my notes, please')
-    await card.getByRole('button', { name: 'Submit' }).click()
+    await card.getByRole('button', { name: 'Confirm deny' }).click()
 
     await line(page, 'The agent finished.').waitFor()
     const run = await lastRun(page)

@@ -103,8 +103,8 @@ test('the agent’s question answered, and its deploy allowed once', {
     await sendAndPick(page, card, 'Staging')
     // The call's parsed arguments are on the card.
     await card.getByText('staging').first().waitFor()
-    await card.getByRole('radio', { name: 'Allow once' }).click()
-    await card.getByRole('button', { name: 'Submit' }).click()
+    // Each decision is a button of its own, sent as it is pressed.
+    await card.getByRole('button', { name: 'Allow once', exact: true }).click()
 
     await line(page, 'Agent: The deploy tool said: deployed api to staging').waitFor()
     await line(page, 'Run: The agent finished.').waitFor()
@@ -121,8 +121,12 @@ test('the deploy denied with a typed reason, which the model reads', {
   const { context, page, errors, card } = await openChat()
   try {
     await sendAndPick(page, card, 'Production')
-    await card.getByRole('textbox', { name: `${APPROVAL} Other answer` }).fill('Not on a Friday')
-    await card.getByRole('button', { name: 'Submit' }).click()
+    // Deny opens its optional reason; Confirm deny sends it.
+    await card.getByRole('button', { name: 'Deny', exact: true }).click()
+    await card
+      .getByRole('textbox', { name: `${APPROVAL} Reason (optional)` })
+      .fill('Not on a Friday')
+    await card.getByRole('button', { name: 'Confirm deny' }).click()
 
     await line(
       page,
@@ -141,8 +145,8 @@ test('Deny without a reason: the call is rejected and nothing deploys', {
   const { context, page, errors, card } = await openChat()
   try {
     await sendAndPick(page, card, 'Production')
-    await card.getByRole('radio', { name: 'Deny', exact: true }).click()
-    await card.getByRole('button', { name: 'Submit' }).click()
+    await card.getByRole('button', { name: 'Deny', exact: true }).click()
+    await card.getByRole('button', { name: 'Confirm deny' }).click()
 
     await line(
       page,
