@@ -195,38 +195,37 @@ function Decisions({ question, kit, words }: Props) {
           const described = option.description ? id(`${index}-description`) : undefined
           const opens = (kind === 'deny' && reasons) || kind === 'edit'
           return (
-            <button
-              key={option.label}
-              ref={(element) => {
-                if (element) buttons.current.set(option.label, element)
-                else buttons.current.delete(option.label)
-              }}
-              type="button"
-              {...part('decision')}
-              data-decision={kind}
-              data-index={index}
-              data-state={chosen === option.label ? 'checked' : 'unchecked'}
-              aria-disabled={!editable || undefined}
-              aria-labelledby={id(`${index}-label`)}
-              aria-describedby={described}
-              aria-expanded={opens ? panel?.name === kind : undefined}
-              aria-controls={opens && panel?.name === kind ? id(kind) : undefined}
-              onClick={() => onClick(option.label, kind)}
-            >
-              <span {...part('decision-label')} id={id(`${index}-label`)} dir="auto">
-                {displayText(option.label)}
-              </span>
+            <div key={option.label} {...part('decision-item')}>
+              <button
+                ref={(element) => {
+                  if (element) buttons.current.set(option.label, element)
+                  else buttons.current.delete(option.label)
+                }}
+                type="button"
+                {...part('decision')}
+                data-decision={kind}
+                data-index={index}
+                // The digit that picks it, drawn by the stylesheet: the button's visible text stays
+                // its name (axe: label-content-name-mismatch).
+                data-key={index < 9 ? index + 1 : undefined}
+                data-state={chosen === option.label ? 'checked' : 'unchecked'}
+                aria-disabled={!editable || undefined}
+                aria-labelledby={id(`${index}-label`)}
+                aria-describedby={described}
+                aria-expanded={opens ? panel?.name === kind : undefined}
+                aria-controls={opens && panel?.name === kind ? id(kind) : undefined}
+                onClick={() => onClick(option.label, kind)}
+              >
+                <span {...part('decision-label')} id={id(`${index}-label`)} dir="auto">
+                  {displayText(option.label)}
+                </span>
+              </button>
               {option.description ? (
                 <span {...part('decision-description')} id={described} dir="auto">
                   {displayText(option.description)}
                 </span>
               ) : null}
-              {index < 9 ? (
-                <span {...part('option-key')} aria-hidden="true">
-                  {index + 1}
-                </span>
-              ) : null}
-            </button>
+            </div>
           )
         })}
       </fieldset>
