@@ -40,6 +40,23 @@ export type ApprovalDecision =
   | { decision: 'deny'; reason?: string }
 
 /**
+ * What choosing option `label` of an approval does: `allow` once, `always`
+ * (one of the suggested rules), `edit` the arguments, `deny`, or `other` for
+ * an option the intent does not name (an adapter's own, such as the Claude
+ * adapter's "Deny and stop", which its adapter reads by label).
+ */
+export type ApprovalDecisionKind = 'allow' | 'always' | 'edit' | 'deny' | 'other'
+
+/** The decision option `label` stands for in `approval` (see {@link ApprovalDecisionKind}). */
+export function decisionKindOf(approval: ApprovalIntent, label: string): ApprovalDecisionKind {
+  if (label === approval.allow) return 'allow'
+  if (approval.always.includes(label)) return 'always'
+  if (label === approval.edit) return 'edit'
+  if (label === approval.deny) return 'deny'
+  return 'other'
+}
+
+/**
  * The approval `question` declares, as its typed view: `null` unless its
  * intent is an approval with a tool, an object `input` and a `deny` label.
  */
@@ -73,10 +90,11 @@ export function approvalDecision(
   answer: AskUserQuestionAnswerItem,
 ): ApprovalDecision {
   const [label] = answer.selected
-  if (label !== undefined && label === approval.allow) return { decision: 'allow' }
-  const index = label === undefined ? -1 : approval.always.indexOf(label)
-  if (label !== undefined && index >= 0) return { decision: 'allow-always', index, label }
-  if (label !== undefined && label === approval.edit) {
+  const kind = label === undefined ? 'other' : decisionKindOf(approval, label)
+  if (kind === 'allow') return { decision: 'allow' }
+  if (kind === 'always' && label !== undefined)
+    return { decision: 'allow-always', index: approval.always.indexOf(label), label }
+  if (kind === 'edit') {
     const input = editedInput(answer.custom)
     return input ? { decision: 'edit', input } : { decision: 'deny' }
   }

@@ -2,9 +2,11 @@ export { type AskUserQuestionAmendment, changedAnswers } from './amendment.ts'
 export type { IssueLimit } from './answer-body.ts'
 export {
   type ApprovalDecision,
+  type ApprovalDecisionKind,
   type ApprovalIntent,
   approvalDecision,
   approvalOf,
+  decisionKindOf,
 } from './approval.ts'
 export { editedInput, isApprovalEdit } from './approval-edit.ts'
 export { ASKER_SEPARATOR, askerChain, isSubagentAsker } from './asker.ts'

@@ -4,6 +4,7 @@ import {
   approvalDecision,
   approvalOf,
   createUserQuestionService,
+  decisionKindOf,
   editedInput,
   validateAnswer,
   validateRequest,
@@ -170,6 +171,14 @@ describe('an approval’s answer', () => {
   it('denies on a skip: nothing chosen is not consent', () => {
     expect(decide([])).toEqual({ decision: 'deny' })
   })
+
+  it('names what each of its options does, and an option it does not name as other', () => {
+    const kinds = ['Allow once', 'Always allow npm test', 'Deny', 'Deny and stop'].map((label) =>
+      decisionKindOf(approval, label),
+    )
+    expect(kinds).toEqual(['allow', 'always', 'deny', 'other'])
+    expect(decide(['Deny and stop'], 'not now')).toEqual({ decision: 'deny', reason: 'not now' })
+  })
 })
 
 const editable: AskUserQuestionItem = {
@@ -200,6 +209,7 @@ describe('an approval’s edit', () => {
       edit: 'Edit and allow',
       inputSchema: { type: 'object', required: ['command'] },
     })
+    expect(decisionKindOf(approval, 'Edit and allow')).toBe('edit')
   })
 
   it('allows with the edited arguments, which ride as the JSON text of custom', () => {
