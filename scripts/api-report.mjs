@@ -48,6 +48,14 @@ function kindOf(symbol) {
   return 'other'
 }
 
+/** A type's `import("…")` names a file: repo-relative, or the package inside node_modules, so the report is the same in any clone. */
+const portable = (text) =>
+  text.replace(/import\("([^"]+)"\)/g, (_, path) => {
+    const inside = path.lastIndexOf('/node_modules/')
+    const shown = inside >= 0 ? path.slice(inside + '/node_modules/'.length) : relative(root, path)
+    return `import("${shown}")`
+  })
+
 const isValue = (kind) =>
   kind === 'function' || kind === 'class' || kind === 'enum' || kind === 'const'
 
@@ -81,7 +89,7 @@ function entryLines(checker, exported) {
       : checker.typeToString(type, declaration, flags)
     lines.push(`type ${exported.name} = ${text.replace(/\s+/g, ' ')}`)
   }
-  return { kind, documented, lines }
+  return { kind, documented, lines: lines.map(portable) }
 }
 
 function report() {
