@@ -11,7 +11,7 @@ import { type Entry, entry } from './lib/results.ts'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Peer dependencies an app already has; never counted. */
-export const PEERS = [
+const PEERS = [
   'react',
   'react-dom',
   'react/jsx-runtime',
@@ -136,7 +136,7 @@ export async function runBundle(): Promise<Entry[]> {
 }
 
 /** The largest inputs of the client bundle (used when B1.client misses its budget). */
-export async function clientInputs(): Promise<[string, number][]> {
+async function clientInputs(): Promise<[string, number][]> {
   const result = await build({
     entryPoints: [`${root}packages/client/src/index.ts`],
     absWorkingDir: root,

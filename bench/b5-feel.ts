@@ -72,7 +72,7 @@ function paintEntries(
   ]
 }
 
-export async function chooseToNextPaint(page: Page, counts: Counts): Promise<Entry[]> {
+async function chooseToNextPaint(page: Page, counts: Counts): Promise<Entry[]> {
   const click = async (which: ChooseTarget) => {
     const point = await page.evaluate((target) => window.__b5choose.arm(target), which)
     await page.mouse.click(point.x, point.y)
@@ -91,7 +91,7 @@ export async function chooseToNextPaint(page: Page, counts: Counts): Promise<Ent
   )
 }
 
-export async function frameToCardPaint(page: Page, server: FeelServer, counts: Counts) {
+async function frameToCardPaint(page: Page, server: FeelServer, counts: Counts) {
   let n = 0
   // Each sample starts from a page at rest: the last hand back's work (focus, the draft
   // saver's timer, the transcript) is done.

@@ -205,13 +205,13 @@ export async function openTabs(
 }
 
 /** What a tab's socket does with one incoming frame. */
-export type FrameHook = (frame: Record<string, unknown>, socket: TabSocket) => 'deliver' | 'drop'
+type FrameHook = (frame: Record<string, unknown>, socket: TabSocket) => 'deliver' | 'drop'
 
 /**
  * A `WebSocketLike` over `ws` that authenticates as a principal and lets a
  * test intercept frames (to cut the socket at a chosen frame).
  */
-export class TabSocket implements WebSocketLike {
+class TabSocket implements WebSocketLike {
   onopen: ((event: unknown) => void) | null = null
   onmessage: ((event: { data: unknown }) => void) | null = null
   onclose: ((event: unknown) => void) | null = null

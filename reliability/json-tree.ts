@@ -11,11 +11,11 @@ export type JsonNode =
   | { obj: [string, JsonNode][] }
   | { raw: string }
 
-export function isArr(node: JsonNode): node is { arr: JsonNode[] } {
+function isArr(node: JsonNode): node is { arr: JsonNode[] } {
   return typeof node === 'object' && node !== null && 'arr' in node
 }
 
-export function isObj(node: JsonNode): node is { obj: [string, JsonNode][] } {
+function isObj(node: JsonNode): node is { obj: [string, JsonNode][] } {
   return typeof node === 'object' && node !== null && 'obj' in node
 }
 
@@ -69,7 +69,7 @@ export function objectsOf(node: JsonNode, into: { obj: [string, JsonNode][] }[] 
   return into
 }
 
-export function childAt(slot: Slot): JsonNode {
+function childAt(slot: Slot): JsonNode {
   return 'arr' in slot.parent
     ? (slot.parent.arr[slot.index] ?? null)
     : (slot.parent.obj[slot.index]?.[1] ?? null)

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net'
 
 /** The status line and headers of a response read off a raw socket. */
-export interface ResponseHead {
+interface ResponseHead {
   status: number
   /** Header names lower-cased; repeated headers joined with `, `. */
   headers: Record<string, string>
@@ -22,7 +22,7 @@ export interface RawExchange {
 }
 
 /** Parses `HTTP/1.1 404 Not Found\r\nname: value…` up to the blank line; `null` when incomplete. */
-export function parseHead(text: string): ResponseHead | null {
+function parseHead(text: string): ResponseHead | null {
   const end = text.indexOf('\r\n\r\n')
   if (end < 0) return null
   const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n')

@@ -20,7 +20,7 @@ export type Mutation =
   | { kind: 'duplicate-key'; at: number; value: JsonNode; after: boolean }
 
 /** How the mutated text is sent. */
-export type Framing =
+type Framing =
   | 'as-is'
   | 'truncated'
   | 'trailing-garbage'

@@ -1,6 +1,6 @@
 import type { TabLinks } from './tab-links.ts'
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**

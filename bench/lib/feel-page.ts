@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const out = `${root}bench/.out/b5`
 
 /** Which page: `choose` (plain, the composer's stylesheet) or `demo` (the demo's layout and CSS). */
-export type FeelPage = 'choose' | 'demo'
+type FeelPage = 'choose' | 'demo'
 
 const STYLES: Record<FeelPage, string[]> = {
   choose: ['/css/parley.css'],

@@ -25,7 +25,7 @@ const BY_TYPE = new Set(['string', 'concatenated string', 'sliced string', 'code
  * tiering hot functions up for hundreds of batches, and drops code under
  * pressure) and DevTools' records of the requests it watches for Playwright.
  */
-export function countsAsRetained(kind: string): boolean {
+function countsAsRetained(kind: string): boolean {
   return kind !== '(code)' && kind !== 'native:blink::NetworkResourcesData::ResourceData'
 }
 

@@ -15,7 +15,7 @@ const WORDS =
   'the migration copies rows in batches and swaps the table when the copy is done'.split(' ')
 
 /** Paragraphs of ordinary sentences with some emphasis, code and a link: the control. */
-export function prose(bytes: number): string {
+function prose(bytes: number): string {
   return fill((index) => {
     const word = (offset: number) => WORDS[(index + offset) % WORDS.length]
     const sentence = `The ${word(1)} step ${word(2)} **${word(3)}** and \`${word(4)}\` ${word(5)}. `
@@ -25,30 +25,30 @@ export function prose(bytes: number): string {
 }
 
 /** `![![![…x](u)](u)…`: image labels nested as deep as the size allows. */
-export function nestedImages(bytes: number): string {
+function nestedImages(bytes: number): string {
   const depth = Math.floor(bytes / 8)
   return `${'!['.repeat(depth)}x${'](u)'.repeat(depth)}`.slice(0, bytes)
 }
 
 /** `[[[…x](u)](u)…`: nested link labels. */
-export function nestedLinks(bytes: number): string {
+function nestedLinks(bytes: number): string {
   const depth = Math.floor(bytes / 7)
   return `${'['.repeat(depth)}x${'](u)'.repeat(depth)}`.slice(0, bytes)
 }
 
 /** Image openers that never close: `![a ![a ![a …`. */
-export function openImages(bytes: number): string {
+function openImages(bytes: number): string {
   return fill(() => '![a ', bytes)
 }
 
 /** Brackets that close without a destination: `[a] [a] …` after many openers. */
-export function openBrackets(bytes: number): string {
+function openBrackets(bytes: number): string {
   const half = Math.floor(bytes / 2)
   return `${'['.repeat(half)}${'a]'.repeat(Math.floor(half / 2))}`.slice(0, bytes)
 }
 
 /** A GFM table of three columns and as many rows as fit. */
-export function table(bytes: number): string {
+function table(bytes: number): string {
   const head = '| name | kind | note |\n| --- | --- | --- |\n'
   return (
     head +
@@ -57,7 +57,7 @@ export function table(bytes: number): string {
 }
 
 /** A GFM table with one row and as many columns as fit. */
-export function wideTable(bytes: number): string {
+function wideTable(bytes: number): string {
   const columns = Math.floor(bytes / 8)
   const row = `|${' a |'.repeat(columns)}\n`
   const rule = `|${' - |'.repeat(columns)}\n`
@@ -65,54 +65,54 @@ export function wideTable(bytes: number): string {
 }
 
 /** A list nested one level per line (each line indented two more spaces). */
-export function deepList(bytes: number): string {
+function deepList(bytes: number): string {
   return fill((index) => `${'  '.repeat(index)}- item ${index}\n`, bytes)
 }
 
 /** Blockquote markers nested on one line: `> > > … x`. */
-export function deepQuote(bytes: number): string {
+function deepQuote(bytes: number): string {
   return `${'> '.repeat(Math.floor(bytes / 2) - 1)}x`
 }
 
 /** List markers nested on one line: `- - - … x`. */
-export function deepListLine(bytes: number): string {
+function deepListLine(bytes: number): string {
   return `${'- '.repeat(Math.floor(bytes / 2) - 1)}x`
 }
 
 /** One line of words with no break. */
-export function longLine(bytes: number): string {
+function longLine(bytes: number): string {
   return fill((index) => `${WORDS[index % WORDS.length]} `, bytes)
 }
 
 /** Emphasis delimiters that never match: `*a _b *a _b …`. */
-export function emphasis(bytes: number): string {
+function emphasis(bytes: number): string {
   return fill((index) => (index % 2 === 0 ? '*a ' : '_b '), bytes)
 }
 
 /** Runs of asterisks of growing length, alternating sides: `a* **a ***a* …`. */
-export function delimiterRuns(bytes: number): string {
+function delimiterRuns(bytes: number): string {
   return fill((index) => `${'*'.repeat((index % 5) + 1)}a${index % 2 ? '*' : ''} `, bytes)
 }
 
 /** Code-span openers of different lengths that never close: `` `a ``a ```a … ``. */
-export function backticks(bytes: number): string {
+function backticks(bytes: number): string {
   return fill((index) => `${'`'.repeat((index % 40) + 1)}a `, bytes)
 }
 
 /** Link reference definitions used by references: `[a1]: u` lines then `[x][a1]`. */
-export function references(bytes: number): string {
+function references(bytes: number): string {
   const half = Math.floor(bytes / 2)
   const definitions = fill((index) => `[a${index}]: https://e.com/${index}\n`, half)
   return definitions + '\n' + fill((index) => `[x][a${index}] `, bytes - half - 1)
 }
 
 /** Lines of an item holding a nested list: `- - x`, quadratic in the number of lines. */
-export function nestedItems(bytes: number): string {
+function nestedItems(bytes: number): string {
   return fill(() => '- - x\n', bytes)
 }
 
 /** Links one after another in one paragraph. */
-export function links(bytes: number): string {
+function links(bytes: number): string {
   return fill(() => '[x](u) ', bytes)
 }
 
@@ -122,32 +122,32 @@ export function links(bytes: number): string {
  */
 
 /** Groups of 16 nested image labels, one after another in one paragraph. */
-export function boundedImages(bytes: number): string {
+function boundedImages(bytes: number): string {
   return fill(() => `${'!['.repeat(16)}x${'](u)'.repeat(16)}`, bytes)
 }
 
 /** Groups of 16 openers closed without a destination: `[[[…a]a]a]`. */
-export function boundedBrackets(bytes: number): string {
+function boundedBrackets(bytes: number): string {
   return fill(() => `${'['.repeat(16)}${'a]'.repeat(16)} `, bytes)
 }
 
 /** Lines of 15 nested quote markers (30 columns). */
-export function boundedQuotes(bytes: number): string {
+function boundedQuotes(bytes: number): string {
   return fill(() => `${'> '.repeat(15)}x\n`, bytes)
 }
 
 /** Lines of 15 nested list markers (30 columns). */
-export function boundedListLines(bytes: number): string {
+function boundedListLines(bytes: number): string {
   return fill(() => `${'- '.repeat(15)}x\n`, bytes)
 }
 
 /** A list nested 15 levels deep by indentation, then again from the top. */
-export function boundedList(bytes: number): string {
+function boundedList(bytes: number): string {
   return fill((index) => `${'  '.repeat(index % 15)}- item ${index}\n`, bytes)
 }
 
 /** Runs of 256 asterisks around a word. */
-export function boundedRuns(bytes: number): string {
+function boundedRuns(bytes: number): string {
   return fill(() => `${'*'.repeat(256)}a${'*'.repeat(256)} `, bytes)
 }
 

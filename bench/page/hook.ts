@@ -17,7 +17,7 @@ interface Fiber {
   alternate: Fiber | null
 }
 
-export interface RenderedComponent {
+interface RenderedComponent {
   name: string
   /** Inside the `Question` part (the active question), or `Question` itself. */
   inQuestion: boolean

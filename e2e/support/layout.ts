@@ -23,7 +23,7 @@ function intersect(a: Box, b: Box): boolean {
 }
 
 /** The rendered boxes of the visible elements among `parts` (name → locator). */
-export async function boxesOf(parts: Record<string, Locator>): Promise<Box[]> {
+async function boxesOf(parts: Record<string, Locator>): Promise<Box[]> {
   const boxes: Box[] = []
   for (const [name, locator] of Object.entries(parts)) {
     const count = await locator.count()

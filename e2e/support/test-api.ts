@@ -16,7 +16,7 @@ export interface TestQuestion {
   intent?: { kind: 'plan-review'; approve: string }
 }
 
-export interface AskAnswerItem {
+interface AskAnswerItem {
   id: string
   selected: string[]
   custom?: string

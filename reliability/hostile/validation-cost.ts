@@ -7,7 +7,7 @@ import { freePort, politely } from './kit.ts'
 import { type Answer, call, type Hostile } from './support.ts'
 
 /** Overlapping alternations under one star: exponential for a backtracking engine. */
-export const HOSTILE_PATTERNS = ['^(\\w|\\w)*$', '^(?:a|a)*$', '^([a-z]|[a-z0-9])*$']
+const HOSTILE_PATTERNS = ['^(\\w|\\w)*$', '^(?:a|a)*$', '^([a-z]|[a-z0-9])*$']
 
 /** Milliseconds `send` takes to get its reply. */
 async function timed<T>(send: () => Promise<T>): Promise<[T, number]> {

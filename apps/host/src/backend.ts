@@ -17,7 +17,7 @@ import type {
 } from './stores/types.ts'
 
 /** What the demo server is told by the stores it runs on. */
-export interface BackendHooks {
+interface BackendHooks {
   /** A bound pushed this session out (here; the other nodes hear it over the bus). */
   evicted(session: SessionRecord): void
 }
@@ -27,7 +27,7 @@ export interface BackendHooks {
  * or (cluster mode) in PostgreSQL with a coordinator and a bus to the other
  * nodes.
  */
-export interface DemoBackend {
+interface DemoBackend {
   /** Other nodes share it: the server then needs the cluster's shared secret. */
   readonly clustered: boolean
   sessions: SessionStore

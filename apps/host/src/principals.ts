@@ -2,9 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { parseCookie, stringifySetCookie } from 'cookie'
 
 /** The cookie's name over plain HTTP. */
-export const PRINCIPAL_COOKIE = 'parley_principal'
+const PRINCIPAL_COOKIE = 'parley_principal'
 /** The cookie's name with `secureCookies`: the `__Host-` prefix pins it to this host, `Path=/` and `Secure`. */
-export const SECURE_PRINCIPAL_COOKIE = `__Host-${PRINCIPAL_COOKIE}`
+const SECURE_PRINCIPAL_COOKIE = `__Host-${PRINCIPAL_COOKIE}`
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365
 const TOKEN = /^v1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/

@@ -14,7 +14,7 @@ export interface RateLimitOptions {
 }
 
 /** What {@link RateLimiter.take} decided. */
-export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number }
+type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 export interface RateLimiter {
   /** Spends one token of `key`; refuses (with the wait) when none is left. */

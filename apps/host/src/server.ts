@@ -111,7 +111,7 @@ export interface DemoServerOptions {
 }
 
 /** The `@parley/host` limits the demo lets a caller set. */
-export type HostLimits = Pick<
+type HostLimits = Pick<
   QuestionHostOptions<string>,
   | 'maxStreamsPerPrincipal'
   | 'maxStreams'

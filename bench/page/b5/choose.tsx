@@ -12,7 +12,7 @@ import { measure, nextPaint, type PaintSample } from './paint.ts'
 
 export type ChooseTarget = 'composer' | 'bare'
 
-export interface ChooseApi {
+interface ChooseApi {
   /**
    * Gets `which` ready for one sample: a new batch when it is on its last
    * question, then the measurement armed for the next click inside it. Returns

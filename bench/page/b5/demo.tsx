@@ -33,7 +33,7 @@ import {
 } from './paint.ts'
 import { seedTranscript, transcript } from './transcript-store.ts'
 
-export interface DemoApi {
+interface DemoApi {
   /** Resolves once the mux is open (`mux/ready`) and the bare socket too. */
   ready(): Promise<void>
   /** The user asks, the agent answers and calls the tool: the transcript before a question. */

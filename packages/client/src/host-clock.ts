@@ -6,7 +6,7 @@ import type { DownlinkFrame, MuxHelloFrame } from '@parley/seam/wire'
  * the frame's trip, so a smaller change is noise, and a deadline never
  * jitters by a few milliseconds from one connection to the next.
  */
-export const CLOCK_TOLERANCE_MS = 1_000
+const CLOCK_TOLERANCE_MS = 1_000
 
 /** The host times a question frame may carry (`by.at` besides). */
 const TIMES = ['requestedAt', 'deadlineAt', 'until'] as const

@@ -15,7 +15,7 @@ export {
 } from '../../host/test/helpers.ts'
 
 /** A `WebSocket` constructor that authenticates as `user` (the test host reads `x-user`). */
-export function webSocketAs(user: string): WebSocketConstructor {
+function webSocketAs(user: string): WebSocketConstructor {
   return class extends WebSocket {
     constructor(url: string) {
       super(url, { headers: { 'x-user': user } })

@@ -49,7 +49,7 @@ export const CLOSING_CODES: Record<AnswerClosing, AmendRefusalCode> = {
 }
 
 /** The frame every tab of the session gets for a record. */
-export function answerFrame(record: AnswerRecord): QuestionAnswerFrame {
+function answerFrame(record: AnswerRecord): QuestionAnswerFrame {
   const { rpcId, sessionId, questions, asker, answer, revision, until, closed } = record
   return {
     type: 'question/answer',

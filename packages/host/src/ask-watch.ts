@@ -11,7 +11,7 @@ export interface ShownOn {
 }
 
 /** Who sent a response or an amendment: the principal the route admitted. */
-export interface Actor {
+interface Actor {
   readonly principal: unknown
 }
 

@@ -10,7 +10,7 @@ import type { PendingEntry } from './pending-table.ts'
 import type { Settlement } from './settlement.ts'
 import { createWaiters, type Waiter, type Waiters } from './waiters.ts'
 
-export type { AskDeps, AskLimits, AskRegistry } from './ask-registry.ts'
+export type { AskDeps } from './ask-registry.ts'
 export type { Settlement } from './settlement.ts'
 
 /** A checked ask: its session, the frame every tab gets (as JSON too), and its pending entry. */
@@ -25,7 +25,7 @@ export interface PreparedAsk {
  * The session and frame of `request`, checked as a client checks it, or the
  * error the ask rejects with (no session, aborted, cannot be sent).
  */
-export function prepareAsk(
+function prepareAsk(
   deps: Pick<AskDeps, 'sessionOf' | 'mintRpcId' | 'now'>,
   request: AskUserQuestionRequest,
 ): PreparedAsk | UserQuestionError {

@@ -8,7 +8,7 @@ import type { BodyReader, HostRequest } from './types.ts'
  * `allowed`, or (by default) be this host's own origin: the request's scheme
  * and the `Host` header (`https://h` is not `http://h`; `null` matches nothing).
  */
-export function originAllowed(request: HostRequest, allowed?: readonly string[]): boolean {
+function originAllowed(request: HostRequest, allowed?: readonly string[]): boolean {
   return isAllowedOrigin({
     origin: request.headers.get('origin'),
     scheme: request.url.protocol.replace(/:$/, ''),
@@ -46,7 +46,7 @@ function isJsonMediaType(type: string | null | undefined): boolean {
 }
 
 /** True when the request's media type is exactly `application/json` (parameters allowed). */
-export function isJsonContentType(request: HostRequest): boolean {
+function isJsonContentType(request: HostRequest): boolean {
   return isJsonMediaType(request.headers.get('content-type'))
 }
 
@@ -105,7 +105,7 @@ interface AdmitDeps<P> {
 }
 
 /** Authenticates a request; a throwing `authenticate` counts as "nobody" (and is reported). */
-export async function principalOf<P>(deps: AdmitDeps<P>, request: HostRequest): Promise<P | null> {
+async function principalOf<P>(deps: AdmitDeps<P>, request: HostRequest): Promise<P | null> {
   try {
     return (await deps.authenticate(request)) ?? null
   } catch (error) {
@@ -137,7 +137,7 @@ export function mayAccess<P>(deps: AdmitDeps<P>, principal: P, sessionId: string
 }
 
 /** The session a body names, read before it is parsed (for the access fence). */
-export function claimedSessionOf(data: unknown): string | undefined {
+function claimedSessionOf(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || !Object.hasOwn(data, 'sessionId'))
     return undefined
   const sessionId: unknown = Reflect.get(data, 'sessionId')

@@ -4,7 +4,7 @@ import type { HostRequest } from './types.ts'
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]']
 
 /** The host name of a `Host` header value (lower case, port dropped), or `undefined`. */
-export function hostnameOf(host: string | null | undefined): string | undefined {
+function hostnameOf(host: string | null | undefined): string | undefined {
   if (host === null || host === undefined || host.length === 0) return undefined
   // `evil.example/x` or `user@evil.example` parse as URLs; a Host header is only a host.
   if (/[/\\@?#\s]/.test(host)) return undefined

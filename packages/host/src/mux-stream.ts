@@ -30,7 +30,7 @@ export interface StreamSink {
 }
 
 /** A live frame held while a replay runs: its text, and its rpcId if it asks a question. */
-export interface Held {
+interface Held {
   readonly requested: string | undefined
   readonly text: string
 }

@@ -1,7 +1,7 @@
 import type { QuestionResolvedFrame } from '@parley/seam/wire'
 
 /** How many ended questions a host remembers for tabs that connect later. */
-export const RECENT_RESOLUTIONS = 256
+const RECENT_RESOLUTIONS = 256
 /** How long it remembers each one: a deep link opened later than this says nothing. */
 export const RECENT_RESOLUTIONS_MS = 15 * 60_000
 

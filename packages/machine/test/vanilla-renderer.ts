@@ -122,7 +122,7 @@ function pick({ key, shiftKey, altKey, ctrlKey, metaKey }: KeyboardEvent) {
 }
 
 /** Puts a part's props on an element: attributes by their HTML names, handlers as listeners. */
-export function spread(element: HTMLElement, props: PartProps): HTMLElement {
+function spread(element: HTMLElement, props: PartProps): HTMLElement {
   const bound = listeners.get(element) ?? new Map<string, EventListener>()
   listeners.set(element, bound)
   for (const [name, value] of Object.entries(props)) {

@@ -6,7 +6,7 @@
  */
 import { safeHref } from '../src/markdown/parse.ts'
 
-export type TreeNode = string | TreeElement
+type TreeNode = string | TreeElement
 export interface TreeElement {
   tag: string
   attrs: Record<string, string>

@@ -2,7 +2,7 @@ import { createQuestionClient, type QuestionClient, type WebSocketLike } from '@
 import { act } from '@testing-library/react'
 
 /** The downlink of a client under test: frames are pushed into it by hand. */
-export interface FakeMux {
+interface FakeMux {
   push(frame: unknown): void
 }
 

@@ -39,7 +39,7 @@ export interface TurnContext {
   allowSubagents(allowed: boolean): Promise<void>
 }
 
-export interface ModelQuestion {
+interface ModelQuestion {
   id: string
   question: string
   header?: string
@@ -320,7 +320,7 @@ function subagents(text: string): Script {
 }
 
 /** How long `/deadline` waits for an answer. */
-export const DEADLINE_SCRIPT_MS = 90_000
+const DEADLINE_SCRIPT_MS = 90_000
 
 const deadline: Script = async (ctx) => {
   ctx.say(

@@ -7,7 +7,7 @@ import * as v from 'valibot'
  * claims, app frames) goes through the coordinator; this is only the demo's
  * chat bookkeeping that used to be one process's memory.
  */
-export const DemoMessageSchema = v.variant('kind', [
+const DemoMessageSchema = v.variant('kind', [
   /** Abort the agent turn of this session, if it runs here (a new message or Stop elsewhere). */
   v.object({
     kind: v.literal('interrupt'),
@@ -81,7 +81,7 @@ export function createLocalBus(): DemoBus {
   return { publish() {}, subscribe() {}, async close() {} }
 }
 
-export const DEMO_CHANNEL = 'parley_demo'
+const DEMO_CHANNEL = 'parley_demo'
 const RECONNECT_MS = { first: 250, max: 5_000 }
 
 export interface PostgresBusOptions {

@@ -5,7 +5,7 @@ import type { Pool } from 'pg'
  * coordinator's `parley_` ones. Append a migration to change them; never
  * edit one that shipped.
  */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   {
     version: 1,
     name: 'sessions, transcript events, test asks',

@@ -23,7 +23,7 @@ const parsed = <S extends v.GenericSchema>(schema: S, value: unknown) => {
   return result.success ? result.output : null
 }
 
-export function parseSession(value: unknown): SessionSummary | null {
+function parseSession(value: unknown): SessionSummary | null {
   return parsed(SessionSummarySchema, value)
 }
 

@@ -5,8 +5,6 @@ export type {
   SessionDetail,
   SessionStatus,
   SessionSummary,
-  ToolAnswerLine,
-  ToolCallStatus,
   ToolEvent,
   TranscriptEvent,
 } from '@parley/demo-chat'

@@ -9,7 +9,6 @@ import { useConnectionStatus, useQuestionClient } from '@parley/react/connection
 import type { AppFrame } from '@parley/seam/wire'
 import { useEffect, useRef } from 'react'
 
-export type { ConnectionStatus }
 export { useConnectionStatus }
 
 /** Calls `listener` with every application frame of the mux (callers parse it). */

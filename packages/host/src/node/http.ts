@@ -20,7 +20,7 @@ function schemeOf(request: IncomingMessage, trustProxy: boolean): 'http' | 'http
  * does not parse (a malformed absolute-form target such as `http://[/`, or a
  * `Host` that is no host). Never throws.
  */
-export function parseNodeTarget(request: IncomingMessage, trustProxy = false): URL | null {
+function parseNodeTarget(request: IncomingMessage, trustProxy = false): URL | null {
   const host = request.headers.host ?? 'localhost'
   try {
     return new URL(request.url ?? '/', `${schemeOf(request, trustProxy)}://${host}`)

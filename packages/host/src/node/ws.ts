@@ -17,7 +17,7 @@ interface WebSocketMuxDeps<P> {
 }
 
 /** Close code for a client that sends anything on the downlink. */
-export const POLICY_VIOLATION = 1008
+const POLICY_VIOLATION = 1008
 
 /** A client that has not finished its upgrade handshake this long after admission is cut. */
 const UPGRADE_TIMEOUT_MS = 10_000

@@ -5,7 +5,7 @@ import { getToolName, isToolUIPart, type UIMessage } from 'ai'
 import { approvalQuestion, type ChatApprovalWords } from './chat-approvals.ts'
 
 /** A bad `ask_user_question` call, to be answered with an `output-error`. */
-export interface RefusedCall {
+interface RefusedCall {
   toolCallId: string
   /** What the model reads: `INVALID_INPUT` or `INVALID_QUESTION` with the issues. */
   errorText: string

@@ -3,7 +3,7 @@ import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type DraftStorage, draftKey } from './storage.ts'
 
 /** An answer as the drafts a composer restores: each item's labels, text, or skip. */
-export function draftsOf(rpcId: string, answer: AskUserQuestionAnswer): SerializedDrafts {
+function draftsOf(rpcId: string, answer: AskUserQuestionAnswer): SerializedDrafts {
   const drafts: Record<string, QuestionDraft> = {}
   for (const item of answer.answers) {
     const custom = item.custom ?? ''

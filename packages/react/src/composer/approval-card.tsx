@@ -9,10 +9,10 @@ import { type ApprovalWords, wordsFor } from './approval-words.ts'
 import type { ComposerKit } from './intent-kit.ts'
 
 /** What choosing an option of an approval does. */
-export type DecisionKind = 'allow' | 'always' | 'edit' | 'deny' | 'other'
+type DecisionKind = 'allow' | 'always' | 'edit' | 'deny' | 'other'
 
 /** The decision option `label` stands for in `question`'s approval intent. */
-export function decisionOf(question: AskUserQuestionItem, label: string): DecisionKind {
+function decisionOf(question: AskUserQuestionItem, label: string): DecisionKind {
   const intent = question.intent
   if (label === intent?.allow) return 'allow'
   if (intent?.always?.includes(label)) return 'always'

@@ -17,7 +17,7 @@ import type { ApprovalWords } from './approval-words.ts'
 const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
 
 /** An error of the editor in the card's words. */
-export function errorText(words: ApprovalWords, error: FieldError): string {
+function errorText(words: ApprovalWords, error: FieldError): string {
   switch (error.key) {
     case 'missing':
       return words.missing(error.name)

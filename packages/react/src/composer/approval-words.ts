@@ -93,7 +93,7 @@ const EN: ApprovalWords = {
 }
 
 /** Every language the kit ships, by the dictionaries' `lang`. */
-export const WORDS: Record<string, ApprovalWords> = {
+const WORDS: Record<string, ApprovalWords> = {
   en: EN,
   ja: {
     tool: 'ツール',

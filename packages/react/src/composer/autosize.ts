@@ -1,5 +1,5 @@
 /** Most lines the custom answer grows to before it scrolls. */
-export const MAX_LINES = 6
+const MAX_LINES = 6
 
 function px(value: string): number {
   const number = Number.parseFloat(value)

@@ -122,7 +122,7 @@ function selectorFor(target: FocusTarget): string {
 }
 
 /** Moves focus where the machine's focus effects say, after the commit that rendered it. */
-export function useFocusEffects(ctx: ComposerContextValue): void {
+function useFocusEffects(ctx: ComposerContextValue): void {
   const focus = useStore(ctx.ui, (ui) => ui.focus)
   useClientLayoutEffect(() => {
     const root = ctx.rootRef.current

@@ -11,7 +11,7 @@ export type ReactPartProps = HTMLAttributes<HTMLElement> & {
 }
 
 /** Stands in for a handler in a part's data, so two snapshots compare equal. */
-export const HANDLER: unique symbol = Symbol('handler')
+const HANDLER: unique symbol = Symbol('handler')
 
 /** HTML attribute names whose React prop is spelled otherwise. */
 const REACT_NAMES: Record<string, string> = {
@@ -32,7 +32,7 @@ export function dataOf(props: PartProps): Record<string, unknown> {
 }
 
 /** Where focus is for the keyboard map, from the keydown's target. */
-export function keyContextOf(target: EventTarget | null): KeyContext {
+function keyContextOf(target: EventTarget | null): KeyContext {
   if (!(target instanceof Element)) return 'elsewhere'
   if (target.closest('[data-part="custom-input"]')) return 'custom'
   // Another field a layout put in the card: its keys are its own.

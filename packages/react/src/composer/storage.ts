@@ -34,7 +34,7 @@ export function readDrafts(storage: DraftStorage | null, rpcId: string): unknown
 }
 
 /** Writes drafts; quota and security errors are ignored (drafts are a convenience). */
-export function writeDrafts(storage: DraftStorage | null, rpcId: string, data: unknown): void {
+function writeDrafts(storage: DraftStorage | null, rpcId: string, data: unknown): void {
   try {
     storage?.setItem(draftKey(rpcId), JSON.stringify(data))
   } catch {

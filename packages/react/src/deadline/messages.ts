@@ -5,7 +5,7 @@
  * place in the queue ("Request 1 of 3 · 40 sec left on request 2": the
  * chip's `queueSooner`, and `queueSoonerSpoken` for the live region).
  */
-export const DEADLINE_MESSAGES = {
+const DEADLINE_MESSAGES = {
   en: {
     waiting: 'Waiting {time} more',
     timeUp: 'Time is up: the assistant is about to stop waiting',

@@ -116,7 +116,7 @@ function hasChildren(node: Nodes): node is Extract<Nodes, { children: unknown }>
 }
 
 /** Walks the tree once, in document order, collecting what rendering needs. */
-export function indexDocument(root: Root): DocumentIndex {
+function indexDocument(root: Root): DocumentIndex {
   const index: DocumentIndex = {
     definitions: new Map(),
     headingDepths: new Set(),

@@ -31,7 +31,7 @@ export interface WaitingElsewhere {
 }
 
 /** The questions of `questions` asked outside `sessionId` (all of them when it is `null`). */
-export function questionsElsewhere(
+function questionsElsewhere(
   questions: readonly ClientQuestion[],
   sessionId: string | null | undefined,
 ): readonly ClientQuestion[] {
@@ -47,17 +47,12 @@ function counted(lang: string, one: string, other: string, count: number): strin
 }
 
 /** "1 question waiting" / "3 questions waiting"; `''` for none. */
-export function waitingCountText(words: ReachMessages, count: number, lang = 'en'): string {
+function waitingCountText(words: ReachMessages, count: number, lang = 'en'): string {
   return count === 0 ? '' : counted(lang, words.waitingOne, words.waitingOther, count)
 }
 
 /** "2 questions waiting in Release checklist": how many wait in that chat now. */
-export function waitingInText(
-  words: ReachMessages,
-  count: number,
-  session: string,
-  lang = 'en',
-): string {
+function waitingInText(words: ReachMessages, count: number, session: string, lang = 'en'): string {
   return fill(counted(lang, words.waitingInOne, words.waitingInOther, count), { session })
 }
 
