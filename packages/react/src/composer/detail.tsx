@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { useMessages } from './context.ts'
 import type { ReactPartProps } from './normalize-props.ts'
@@ -18,8 +18,10 @@ const LazyBox = lazy(() => loadMarkdown().then((module) => ({ default: module.De
  * taller than the box is clipped with a fade and a "Show more" button.
  */
 export function MarkdownDetail({ source, props }: { source: string; props: ReactPartProps }) {
-  // Once loaded, rendered at once: a lazy component suspends on its first render even then.
-  const Box = loaded?.DetailBox ?? LazyBox
+  // The loaded type if its chunk is here at mount, else the lazy one (a lazy component
+  // suspends on its first render even when loaded), kept for the instance's life: a type
+  // that changed on a later render would remount the view and lose its state.
+  const [Box] = useState(() => loaded?.DetailBox ?? LazyBox)
   const { messages } = useMessages()
   return (
     <Suspense

@@ -1,6 +1,6 @@
 import { part } from '@parley/machine'
 import type { AskUserQuestionItem } from '@parley/seam'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { Body } from './footer.tsx'
 import { KIT } from './intent-kit.ts'
 
@@ -16,8 +16,6 @@ export const preloadIntentViews = (): Promise<IntentViewModule> =>
   import('./intent-view.tsx').then((module) => (loaded = module))
 
 const LazyView = lazy(preloadIntentViews)
-// Once loaded, rendered at once: a lazy component suspends on its first render even then.
-const view = () => loaded?.default ?? LazyView
 
 /**
  * The body of a card whose question declares an intent (a plan review, an
@@ -32,7 +30,10 @@ export function IntentBody({
   question?: AskUserQuestionItem
   list?: ReactNode
 }) {
-  const View = view()
+  // The loaded type if its chunk is here at mount, else the lazy one (a lazy component
+  // suspends on its first render even when loaded), kept for the instance's life: a type
+  // that changed on a later render would remount the view and lose its state.
+  const [View] = useState(() => loaded?.default ?? LazyView)
   const body = (
     <Suspense fallback={question?.intent?.kind === 'plan-review' ? <Body /> : null}>
       <View question={question} kit={KIT} />

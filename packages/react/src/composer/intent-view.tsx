@@ -2,7 +2,7 @@
 // `displayText` (already a chunk of its own, shared with the Markdown one): the
 // composer's parts and hooks come in the `kit` prop.
 import type { AskUserQuestionItem } from '@parley/seam'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { ApprovalCard } from './approval-card.tsx'
 import type { ComposerKit } from './intent-kit.ts'
@@ -16,7 +16,10 @@ const LazyMarkdown = lazy(loadMarkdown)
 loadMarkdown().catch(() => {})
 
 function Markdown(props: { source: string; shortened: string }) {
-  const Loaded = markdown?.default ?? LazyMarkdown
+  // The loaded type if its chunk is here at mount, else the lazy one (a lazy component
+  // suspends on its first render even when loaded), kept for the instance's life: a type
+  // that changed on a later render would remount the view and lose its state.
+  const [Loaded] = useState(() => markdown?.default ?? LazyMarkdown)
   return <Loaded {...props} />
 }
 

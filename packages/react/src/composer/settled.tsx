@@ -90,8 +90,10 @@ export function Settled({ ending, text: told, onClose, onSendAsMessage }: Settle
     )
   }
 
-  // Once loaded, rendered at once: a lazy component suspends on its first render even then.
-  const View = loaded?.default ?? LazySettledView
+  // The loaded type if its chunk is here at mount, else the lazy one (a lazy component
+  // suspends on its first render even when loaded), kept for the instance's life: a type
+  // that changed on a later render would remount the view and lose its state.
+  const [View] = useState(() => loaded?.default ?? LazySettledView)
   return (
     <Suspense fallback={null}>
       <View

@@ -1,4 +1,4 @@
-import { createElement, Fragment, lazy, Suspense, useMemo, useRef } from 'react'
+import { createElement, Fragment, lazy, Suspense, useMemo, useRef, useState } from 'react'
 import type { ReactPartProps } from '../composer/normalize-props.ts'
 import type { ComposerMessages } from '../locales/index.ts'
 import { displayText } from '../text/display-text.ts'
@@ -84,8 +84,10 @@ export function DetailBox({
   messages: ComposerMessages
 }) {
   const box = useRef<HTMLDivElement>(null)
-  // Once loaded, rendered at once: a lazy component suspends on its first render even then.
-  const DetailMore = more?.default ?? LazyMore
+  // The loaded type if its chunk is here at mount, else the lazy one (a lazy component
+  // suspends on its first render even when loaded), kept for the instance's life: a type
+  // that changed on a later render would remount the view and lose its state.
+  const [DetailMore] = useState(() => more?.default ?? LazyMore)
   return (
     <>
       <div {...props} ref={box}>
