@@ -105,7 +105,8 @@ export async function runBundle(): Promise<Entry[]> {
       // 21.3: the takeover rule in the machine and IME compositions in the chat input (issue 28),
       // and the server-gone ending (issue 27); bench/README.md.
       // 21.5: an approval's edit decision, checked before sending (issue 31).
-      budget: 21.5,
+      // 21.52: a lazy view keeps the type it mounted with, so it never remounts (a bug fix).
+      budget: 21.52,
       note: `@parley/react + machine + seam (valibot inside), eager chunks; ${kb(sum(eager, 'min')).toFixed(1)} kB min${zodNote(eager)}`,
     }),
     entry({

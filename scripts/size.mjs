@@ -39,7 +39,10 @@ const external = [
 // 21.5 kB (2026-12-02): an approval's edit decision (issue 31), checked in every browser before
 // it is sent, like every other answer rule: `validateAnswer` reads the edit label and parses the
 // arguments' JSON (approval-edit.ts, 0.17 kB; 21.44 kB measured).
-const BUDGET_KB = 21.5
+// 21.52 kB (2026-12-03): a lazily loaded view keeps the component type it mounted with, so a card
+// shown before its chunk arrived does not remount (and close its open Deny reason or Edit form)
+// on its next render: a bug fix in three eager files (0.005 kB; 21.505 kB measured).
+const BUDGET_KB = 21.52
 // 25.5 kB: 24.5 kB measured before the detail's limits (limits.ts, about 0.6 kB gzip),
 // the linear pre-scan that keeps hostile Markdown from freezing the tab (issue 27).
 const MARKDOWN_BUDGET_KB = 25.5
