@@ -64,6 +64,24 @@ function answerFrame(record: AnswerRecord): QuestionAnswerFrame {
   }
 }
 
+/** The record an answered `entry` opens with: revision 0, open `until`. */
+function firstRecord(
+  entry: PendingEntry,
+  answer: AskUserQuestionAnswer,
+  until: number,
+): AnswerRecord {
+  const { rpcId, sessionId, frame } = entry
+  return {
+    rpcId,
+    sessionId,
+    questions: frame.questions,
+    asker: frame.asker,
+    answer,
+    revision: 0,
+    until,
+  }
+}
+
 /**
  * The amendment window: once an ask whose request has `onAmend` is
  * answered, its standing answer may be changed until the window ends, the
@@ -109,15 +127,7 @@ export function createAmendments(deps: AmendDeps) {
       // One timer's reach (about 24.8 days) is the longest window.
       const ms = Math.min(deps.windowMs({ rpcId, sessionId, request }), MAX_TIMER_MS)
       if (!(ms > 0)) return
-      const record: AnswerRecord = {
-        rpcId,
-        sessionId,
-        questions: entry.frame.questions,
-        asker: entry.frame.asker,
-        answer,
-        revision: 0,
-        until: deps.now() + ms,
-      }
+      const record = firstRecord(entry, answer, deps.now() + ms)
       deps.store.open(record)
       const onAbort = () => close(rpcId, 'moved-on')
       signal?.addEventListener('abort', onAbort, { once: true })

@@ -54,6 +54,70 @@ export interface DeadlineStart {
   timeoutMs: number
 }
 
+/** The figures `option` sets for `request`, the default's where it sets none (or throws). */
+function policyOf(
+  deps: Pick<DeadlineDeps, 'policy' | 'report'>,
+  request: AskUserQuestionRequest,
+): Figures {
+  let chosen: DeadlinePolicy | undefined
+  try {
+    chosen = typeof deps.policy === 'function' ? deps.policy(request) : deps.policy
+  } catch (error) {
+    deps.report(error, 'deadlinePolicy')
+  }
+  const fallback = DEFAULT_DEADLINE_POLICY
+  return {
+    stepMs: chosen?.stepMs ?? fallback.stepMs,
+    maxTotalMs: chosen?.maxTotalMs ?? fallback.maxTotalMs,
+    extendOnActivity: chosen?.extendOnActivity ?? fallback.extendOnActivity,
+    activityWindowMs: chosen?.activityWindowMs ?? fallback.activityWindowMs,
+  }
+}
+
+/** Calls `onDue` after `ms`, chaining timers past {@link MAX_TIMER_MS}; returns the cancel. */
+function after(
+  deps: Pick<DeadlineDeps, 'timers' | 'report'>,
+  ms: number,
+  onDue: () => void,
+): () => void {
+  let handle: unknown
+  const arm = (left: number) => {
+    handle = deps.timers.setTimeout(
+      () => {
+        if (left > MAX_TIMER_MS) return arm(left - MAX_TIMER_MS)
+        try {
+          onDue()
+        } catch (error) {
+          deps.report(error, 'timeout')
+        }
+      },
+      Math.min(left, MAX_TIMER_MS),
+    )
+  }
+  arm(Math.max(0, ms))
+  return () => deps.timers.clearTimeout(handle)
+}
+
+/** Where `reason` moves a deadline at `now`, within `limitAt`, or why it does not. */
+function decide(
+  now: number,
+  policy: Figures,
+  deadlineAt: number,
+  limitAt: number,
+  reason: DeadlineReason,
+): ExtendOutcome {
+  let wanted: number
+  if (reason === 'activity') {
+    if (!policy.extendOnActivity) return { extended: false, reason: 'activity-off', deadlineAt }
+    if (deadlineAt - now > policy.activityWindowMs / 2)
+      return { extended: false, reason: 'not-due', deadlineAt }
+    wanted = now + policy.activityWindowMs
+  } else wanted = deadlineAt + policy.stepMs
+  const next = Math.min(wanted, limitAt)
+  if (next <= deadlineAt) return { extended: false, reason: 'at-limit', deadlineAt }
+  return { extended: true, deadlineAt: next }
+}
+
 /**
  * The host's deadlines: one clock per pending ask with a `timeoutMs`, which
  * times it out when it passes and which a tab may move within the policy.
@@ -63,68 +127,12 @@ export interface DeadlineStart {
 export function createDeadlines(deps: DeadlineDeps) {
   const clocks = new Map<string, Clock>()
 
-  function policyOf(request: AskUserQuestionRequest): Figures {
-    let chosen: DeadlinePolicy | undefined
-    try {
-      chosen = typeof deps.policy === 'function' ? deps.policy(request) : deps.policy
-    } catch (error) {
-      deps.report(error, 'deadlinePolicy')
-    }
-    const fallback = DEFAULT_DEADLINE_POLICY
-    return {
-      stepMs: chosen?.stepMs ?? fallback.stepMs,
-      maxTotalMs: chosen?.maxTotalMs ?? fallback.maxTotalMs,
-      extendOnActivity: chosen?.extendOnActivity ?? fallback.extendOnActivity,
-      activityWindowMs: chosen?.activityWindowMs ?? fallback.activityWindowMs,
-    }
-  }
-
-  /** Calls `onDue` after `ms`, chaining timers past {@link MAX_TIMER_MS}; returns the cancel. */
-  function after(ms: number, onDue: () => void): () => void {
-    let handle: unknown
-    const arm = (left: number) => {
-      handle = deps.timers.setTimeout(
-        () => {
-          if (left > MAX_TIMER_MS) return arm(left - MAX_TIMER_MS)
-          try {
-            onDue()
-          } catch (error) {
-            deps.report(error, 'timeout')
-          }
-        },
-        Math.min(left, MAX_TIMER_MS),
-      )
-    }
-    arm(Math.max(0, ms))
-    return () => deps.timers.clearTimeout(handle)
-  }
-
-  /** Where `reason` moves a deadline now, within `limitAt`, or why it does not. */
-  function decide(
-    policy: Figures,
-    deadlineAt: number,
-    limitAt: number,
-    reason: DeadlineReason,
-  ): ExtendOutcome {
-    const now = deps.now()
-    let wanted: number
-    if (reason === 'activity') {
-      if (!policy.extendOnActivity) return { extended: false, reason: 'activity-off', deadlineAt }
-      if (deadlineAt - now > policy.activityWindowMs / 2)
-        return { extended: false, reason: 'not-due', deadlineAt }
-      wanted = now + policy.activityWindowMs
-    } else wanted = deadlineAt + policy.stepMs
-    const next = Math.min(wanted, limitAt)
-    if (next <= deadlineAt) return { extended: false, reason: 'at-limit', deadlineAt }
-    return { extended: true, deadlineAt: next }
-  }
-
   function move(clock: Clock, deadlineAt: number, reason: DeadlineReason): void {
     const previousDeadlineAt = clock.deadlineAt
     clock.cancelTimer()
     clock.deadlineAt = deadlineAt
     clock.armedAt = deadlineAt
-    clock.cancelTimer = after(deadlineAt - deps.now(), clock.onDue)
+    clock.cancelTimer = after(deps, deadlineAt - deps.now(), clock.onDue)
     const frame: QuestionDeadlineFrame = {
       type: 'question/deadline',
       rpcId: clock.rpcId,
@@ -148,7 +156,7 @@ export function createDeadlines(deps: DeadlineDeps) {
      * long). Returns the cancel, to call when the ask settles.
      */
     start(start: DeadlineStart, onDue: () => void): () => void {
-      const policy = policyOf(start.request)
+      const policy = policyOf(deps, start.request)
       const deadlineAt = start.requestedAt + start.timeoutMs
       const clock: Clock = {
         rpcId: start.rpcId,
@@ -160,7 +168,7 @@ export function createDeadlines(deps: DeadlineDeps) {
         deadlineAt,
         armedAt: deadlineAt,
         movedFrame: undefined,
-        cancelTimer: after(start.timeoutMs, onDue),
+        cancelTimer: after(deps, start.timeoutMs, onDue),
       }
       clocks.set(start.rpcId, clock)
       return () => {
@@ -176,7 +184,7 @@ export function createDeadlines(deps: DeadlineDeps) {
     extend(rpcId: string, reason: DeadlineReason): ExtendOutcome {
       const clock = clocks.get(rpcId)
       if (!clock) return { extended: false, reason: 'no-deadline' }
-      const outcome = decide(clock.policy, clock.deadlineAt, clock.limitAt, reason)
+      const outcome = decide(deps.now(), clock.policy, clock.deadlineAt, clock.limitAt, reason)
       if (outcome.extended) move(clock, outcome.deadlineAt, reason)
       return outcome
     },
@@ -192,9 +200,9 @@ export function createDeadlines(deps: DeadlineDeps) {
       reason: DeadlineReason,
     ): ExtendOutcome {
       if (frame.deadlineAt === undefined) return { extended: false, reason: 'no-deadline' }
-      const policy = policyOf(request)
+      const policy = policyOf(deps, request)
       const limitAt = Math.max(frame.deadlineAt, frame.requestedAt + policy.maxTotalMs)
-      return decide(policy, deadlineAt, limitAt, reason)
+      return decide(deps.now(), policy, deadlineAt, limitAt, reason)
     },
     /** When the ask's timer fires (ms since the epoch), if it has one. */
     armedAt(rpcId: string): number | undefined {
@@ -210,7 +218,7 @@ export function createDeadlines(deps: DeadlineDeps) {
       if (!clock || at <= clock.armedAt) return
       clock.cancelTimer()
       clock.armedAt = at
-      clock.cancelTimer = after(at - deps.now(), clock.onDue)
+      clock.cancelTimer = after(deps, at - deps.now(), clock.onDue)
     },
     /** Another node moved the deadline of an ask this node holds: its clock follows. */
     moved(rpcId: string, deadlineAt: number, reason: DeadlineReason): void {
