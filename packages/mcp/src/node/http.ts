@@ -86,6 +86,50 @@ function hostnameOf(host: string | undefined): string | undefined {
   }
 }
 
+/** Why the Host or Origin fence refuses `req` (DNS rebinding), or `undefined`. */
+function refusal(
+  req: IncomingMessage,
+  allowedHosts: readonly string[] | false,
+  allowedOrigins: readonly string[],
+): string | undefined {
+  if (allowedHosts !== false) {
+    const hostname = hostnameOf(req.headers.host)
+    if (hostname === undefined || !allowedHosts.includes(hostname))
+      return `Host ${req.headers.host ?? '(none)'} is not allowed.`
+  }
+  const origin = req.headers.origin
+  if (origin !== undefined && !allowedOrigins.includes(origin))
+    return `Origin ${origin} is not allowed.`
+  return undefined
+}
+
+/** The key the caller's sessions are counted and owned under; `undefined`: not authenticated. */
+async function ownerOf<P>(
+  req: IncomingMessage,
+  options: StreamableHttpHandlerOptions<P>,
+): Promise<{ key: unknown } | undefined> {
+  const { authenticate } = options
+  if (!authenticate) return { key: `address:${req.socket.remoteAddress ?? ''}` }
+  let principal: P | null
+  try {
+    principal = await authenticate(req)
+  } catch {
+    return undefined
+  }
+  if (principal === null || principal === undefined) return undefined
+  return { key: options.principalKey ? options.principalKey(principal) : principal }
+}
+
+/** Hands one request to its session's transport, counting it in flight until its response closes. */
+async function run(session: Session, req: IncomingMessage, res: ServerResponse, body: unknown) {
+  session.inFlight += 1
+  res.once('close', () => {
+    session.inFlight -= 1
+    session.lastSeen = Date.now()
+  })
+  await session.transport.handleRequest(req, res, body)
+}
+
 /**
  * Serves MCP over Streamable HTTP from Node's `http` (or anything passing
  * `IncomingMessage` / `ServerResponse`, such as Express): an `initialize`
@@ -138,20 +182,6 @@ export function createStreamableHttpHandler<P = unknown>(
     else owned.delete(owner)
   }
 
-  /** The key the caller's sessions are counted and owned under; `undefined`: not authenticated. */
-  async function ownerOf(req: IncomingMessage): Promise<{ key: unknown } | undefined> {
-    const { authenticate } = options
-    if (!authenticate) return { key: `address:${req.socket.remoteAddress ?? ''}` }
-    let principal: P | null
-    try {
-      principal = await authenticate(req)
-    } catch {
-      return undefined
-    }
-    if (principal === null || principal === undefined) return undefined
-    return { key: options.principalKey ? options.principalKey(principal) : principal }
-  }
-
   async function open(owner: unknown): Promise<Session> {
     const server = createServer()
     let session: Session | undefined
@@ -169,31 +199,10 @@ export function createStreamableHttpHandler<P = unknown>(
     return session
   }
 
-  async function run(session: Session, req: IncomingMessage, res: ServerResponse, body: unknown) {
-    session.inFlight += 1
-    res.once('close', () => {
-      session.inFlight -= 1
-      session.lastSeen = Date.now()
-    })
-    await session.transport.handleRequest(req, res, body)
-  }
-
-  function refusal(req: IncomingMessage): string | undefined {
-    if (allowedHosts !== false) {
-      const hostname = hostnameOf(req.headers.host)
-      if (hostname === undefined || !allowedHosts.includes(hostname))
-        return `Host ${req.headers.host ?? '(none)'} is not allowed.`
-    }
-    const origin = req.headers.origin
-    if (origin !== undefined && !allowedOrigins.includes(origin))
-      return `Origin ${origin} is not allowed.`
-    return undefined
-  }
-
   async function route(req: IncomingMessage, res: ServerResponse, parsedBody: unknown) {
-    const refused = refusal(req)
+    const refused = refusal(req, allowedHosts, allowedOrigins)
     if (refused !== undefined) return refuse(res, 403, -32000, refused)
-    const owner = await ownerOf(req)
+    const owner = await ownerOf(req, options)
     if (owner === undefined) return refuse(res, 401, -32000, 'Not authenticated.')
     const id = req.headers['mcp-session-id']
     if (typeof id === 'string') {
