@@ -1,14 +1,21 @@
 // Part of the intent views' chunk: imports nothing the eager chunk holds but
 // React and `displayText` (a chunk of its own already).
 import type { AskUserQuestionItem } from '@parley/seam'
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { ApprovalCall } from './approval-call.tsx'
+import { DenyPanel } from './approval-deny.tsx'
 import { ApprovalEditor } from './approval-editor.tsx'
 import { type ApprovalWords, wordsFor } from './approval-words.ts'
 import type { ComposerKit } from './intent-kit.ts'
 
-/** What choosing an option of an approval does. */
+const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
+
+/**
+ * What choosing an option of an approval does: `decisionKindOf` of
+ * `@parley/seam`, read here from the question's intent as it came, so this
+ * chunk does not pull the seam's approval module into the composer's eager one.
+ */
 type DecisionKind = 'allow' | 'always' | 'edit' | 'deny' | 'other'
 
 /** The decision option `label` stands for in `question`'s approval intent. */
@@ -21,8 +28,6 @@ function decisionOf(question: AskUserQuestionItem, label: string): DecisionKind 
   return 'other'
 }
 
-const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -34,81 +39,63 @@ interface Props {
   words: ApprovalWords
 }
 
-/** The deny's optional reason: the composer's own custom field (typed text denies with it). */
-function DenyPanel({
-  kit,
-  words,
+/** One decision's button (its digit drawn by the stylesheet), with its description beside it. */
+function DecisionButton({
+  option,
+  index,
+  kind,
   id,
-  labelledBy,
-  focus,
-  holding,
-  onConfirm,
-  onCancel,
+  chosen,
+  editable,
+  expanded,
+  buttons,
+  onClick,
 }: {
-  kit: ComposerKit
-  words: ApprovalWords
-  id: string
-  /** The Deny button's label, which names the panel. */
-  labelledBy: string
-  focus: boolean
-  /** A decision is still chosen (a digit picked one): Enter sends the deny, not it. */
-  holding: boolean
-  onConfirm: (reason: string) => void
-  onCancel: () => void
+  option: { label: string; description?: string | undefined }
+  index: number
+  kind: DecisionKind
+  id: (name: string) => string
+  chosen: boolean
+  editable: boolean
+  /** Whether the panel it opens is open; `undefined` for a decision that opens none. */
+  expanded: boolean | undefined
+  /** The card's decision buttons by label, for focus to find. */
+  buttons: Map<string, HTMLButtonElement>
+  onClick: () => void
 }) {
-  const field = useRef<HTMLTextAreaElement | null>(null)
-  const text = kit.useApiValue((api) => api.customText)
-  const [initial] = useState(text)
-  const keyHint = kit.useApiValue((api) => api.keyHint)
-  const input = kit.usePart((api) => api.getCustomInputProps())
-  const label = kit.usePart((api) => api.getCustomLabelProps())
-  const hint = kit.usePart((api) => api.getHintProps())
-  useEffect(() => {
-    if (focus) field.current?.focus()
-  }, [focus])
-  const confirm = () => onConfirm(field.current?.value ?? '')
-  // Enter is the composer's (it sends the typed reason), but for a blank
-  // reason or a choice still held: those send the plain deny, or the reason.
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    const { key, shiftKey, altKey, nativeEvent } = event
-    if (key !== 'Enter' || shiftKey || altKey || nativeEvent.isComposing || event.keyCode === 229)
-      return
-    if (event.currentTarget.value.trim() !== '' && !holding) return
-    event.preventDefault()
-    confirm()
-  }
+  const described = option.description ? id(`${index}-description`) : undefined
   return (
-    <fieldset
-      {...part('approval-deny')}
-      id={id}
-      aria-labelledby={labelledBy}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return
-        event.preventDefault()
-        onCancel()
-      }}
-    >
-      <label {...label} htmlFor={label.htmlFor}>
-        {words.reason}
-      </label>
-      <textarea
-        ref={field}
-        {...input}
-        rows={2}
-        placeholder={undefined}
-        defaultValue={initial}
-        onKeyDown={onKeyDown}
-      />
-      <span {...hint}>{keyHint}</span>
-      <div {...part('approval-panel-actions')}>
-        <button type="button" {...part('approval-cancel')} onClick={onCancel}>
-          {words.cancel}
-        </button>
-        <button type="button" {...part('approval-confirm')} data-decision="deny" onClick={confirm}>
-          {words.confirmDeny}
-        </button>
-      </div>
-    </fieldset>
+    <div {...part('decision-item')}>
+      <button
+        ref={(element) => {
+          if (element) buttons.set(option.label, element)
+          else buttons.delete(option.label)
+        }}
+        type="button"
+        {...part('decision')}
+        data-decision={kind}
+        data-index={index}
+        // The digit that picks it, drawn by the stylesheet: the button's visible text stays
+        // its name (axe: label-content-name-mismatch).
+        data-key={index < 9 ? index + 1 : undefined}
+        data-state={chosen ? 'checked' : 'unchecked'}
+        aria-disabled={!editable || undefined}
+        aria-labelledby={id(`${index}-label`)}
+        aria-describedby={described}
+        aria-expanded={expanded}
+        aria-controls={expanded ? id(kind) : undefined}
+        onClick={onClick}
+      >
+        <span {...part('decision-label')} id={id(`${index}-label`)} dir="auto">
+          {displayText(option.label)}
+        </span>
+      </button>
+      {option.description ? (
+        <span {...part('decision-description')} id={described} dir="auto">
+          {displayText(option.description)}
+        </span>
+      ) : null}
+    </div>
   )
 }
 
@@ -121,7 +108,7 @@ function DenyPanel({
  */
 function Decisions({ question, kit, words }: Props) {
   const options = question.options ?? []
-  const intent = question.intent
+  const approval = question.intent
   const send = kit.useApiValue((api) => api.send)
   const editable = kit.useApiValue((api) => api.editable)
   const last = kit.useApiValue((api) => api.state.index >= api.total - 1)
@@ -174,17 +161,17 @@ function Decisions({ question, kit, words }: Props) {
     decide(label)
   }
   const denyWith = (reason: string) => {
-    if (!editable || intent?.deny === undefined) return
-    if (reason.trim() === '') return decide(intent.deny)
+    if (!editable || approval?.deny === undefined) return
+    if (reason.trim() === '') return decide(approval.deny)
     // Typed text replaces the choice: cleared first, so a choice still held goes too.
     send({ type: 'SET_CUSTOM_TEXT', text: '' })
     send({ type: 'SET_CUSTOM_TEXT', text: reason })
     send({ type: 'CONFIRM_ANSWER' })
   }
   const editWith = (input: Record<string, unknown>) => {
-    if (!editable || intent?.edit === undefined) return
+    if (!editable || approval?.edit === undefined) return
     send({ type: 'SET_CUSTOM_TEXT', text: JSON.stringify(input) })
-    decide(intent.edit)
+    decide(approval.edit)
   }
 
   return (
@@ -192,40 +179,20 @@ function Decisions({ question, kit, words }: Props) {
       <fieldset {...part('approval-decisions')} ref={group} aria-labelledby={title}>
         {options.map((option, index) => {
           const kind = decisionOf(question, option.label)
-          const described = option.description ? id(`${index}-description`) : undefined
           const opens = (kind === 'deny' && reasons) || kind === 'edit'
           return (
-            <div key={option.label} {...part('decision-item')}>
-              <button
-                ref={(element) => {
-                  if (element) buttons.current.set(option.label, element)
-                  else buttons.current.delete(option.label)
-                }}
-                type="button"
-                {...part('decision')}
-                data-decision={kind}
-                data-index={index}
-                // The digit that picks it, drawn by the stylesheet: the button's visible text stays
-                // its name (axe: label-content-name-mismatch).
-                data-key={index < 9 ? index + 1 : undefined}
-                data-state={chosen === option.label ? 'checked' : 'unchecked'}
-                aria-disabled={!editable || undefined}
-                aria-labelledby={id(`${index}-label`)}
-                aria-describedby={described}
-                aria-expanded={opens ? panel?.name === kind : undefined}
-                aria-controls={opens && panel?.name === kind ? id(kind) : undefined}
-                onClick={() => onClick(option.label, kind)}
-              >
-                <span {...part('decision-label')} id={id(`${index}-label`)} dir="auto">
-                  {displayText(option.label)}
-                </span>
-              </button>
-              {option.description ? (
-                <span {...part('decision-description')} id={described} dir="auto">
-                  {displayText(option.description)}
-                </span>
-              ) : null}
-            </div>
+            <DecisionButton
+              key={option.label}
+              option={option}
+              index={index}
+              kind={kind}
+              id={id}
+              chosen={chosen === option.label}
+              editable={editable}
+              expanded={opens ? panel?.name === kind : undefined}
+              buttons={buttons.current}
+              onClick={() => onClick(option.label, kind)}
+            />
           )
         })}
       </fieldset>
@@ -234,21 +201,21 @@ function Decisions({ question, kit, words }: Props) {
           kit={kit}
           words={words}
           id={id('deny')}
-          labelledBy={id(`${options.findIndex((option) => option.label === intent?.deny)}-label`)}
+          labelledBy={id(`${options.findIndex((option) => option.label === approval?.deny)}-label`)}
           focus={panel.focus}
           holding={chosen !== undefined}
           onConfirm={denyWith}
-          onCancel={() => close('deny', intent?.deny)}
+          onCancel={() => close('deny', approval?.deny)}
         />
       ) : null}
       {panel?.name === 'edit' ? (
         <ApprovalEditor
           id={id('edit')}
           words={words}
-          input={isRecord(intent?.input) ? intent.input : {}}
-          schema={isRecord(intent?.inputSchema) ? intent.inputSchema : undefined}
+          input={isRecord(approval?.input) ? approval.input : {}}
+          schema={isRecord(approval?.inputSchema) ? approval.inputSchema : undefined}
           onConfirm={editWith}
-          onCancel={() => close('edit', intent?.edit)}
+          onCancel={() => close('edit', approval?.edit)}
         />
       ) : null}
     </>
