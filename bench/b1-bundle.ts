@@ -135,30 +135,3 @@ export async function runBundle(): Promise<Entry[]> {
     }),
   ]
 }
-
-/** The largest inputs of the client bundle (used when B1.client misses its budget). */
-async function clientInputs(): Promise<[string, number][]> {
-  const result = await build({
-    entryPoints: [`${root}packages/client/src/index.ts`],
-    absWorkingDir: root,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    external: PEERS,
-    logLevel: 'silent',
-  })
-  const byPackage = new Map<string, number>()
-  for (const output of Object.values(result.metafile.outputs))
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const match = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(
-        input,
-      )
-      const name = match?.[1] ?? input.split('/').slice(0, 3).join('/')
-      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput)
-    }
-  return [...byPackage].sort((a, b) => b[1] - a[1])
-}

@@ -69,12 +69,6 @@ export function objectsOf(node: JsonNode, into: { obj: [string, JsonNode][] }[] 
   return into
 }
 
-function childAt(slot: Slot): JsonNode {
-  return 'arr' in slot.parent
-    ? (slot.parent.arr[slot.index] ?? null)
-    : (slot.parent.obj[slot.index]?.[1] ?? null)
-}
-
 export function replaceAt(slot: Slot, value: JsonNode): void {
   if ('arr' in slot.parent) slot.parent.arr[slot.index] = value
   else {

@@ -103,7 +103,7 @@ function backticks(bytes: number): string {
 function references(bytes: number): string {
   const half = Math.floor(bytes / 2)
   const definitions = fill((index) => `[a${index}]: https://e.com/${index}\n`, half)
-  return definitions + '\n' + fill((index) => `[x][a${index}] `, bytes - half - 1)
+  return `${definitions}\n${fill((index) => `[x][a${index}] `, bytes - half - 1)}`
 }
 
 /** Lines of an item holding a nested list: `- - x`, quadratic in the number of lines. */

@@ -23,10 +23,6 @@ const parsed = <S extends v.GenericSchema>(schema: S, value: unknown) => {
   return result.success ? result.output : null
 }
 
-function parseSession(value: unknown): SessionSummary | null {
-  return parsed(SessionSummarySchema, value)
-}
-
 /** Parses an application frame from the mux; `null` for anything that is not a chat frame. */
 export function parseChatFrame(value: unknown): ChatFrame | null {
   return parsed(ChatFrameSchema, value)

@@ -4,7 +4,6 @@
  * question side comes from `@parley/react`'s bindings; this adds the chat's
  * application frames.
  */
-import type { ConnectionStatus } from '@parley/client'
 import { useConnectionStatus, useQuestionClient } from '@parley/react/connection'
 import type { AppFrame } from '@parley/seam/wire'
 import { useEffect, useRef } from 'react'
