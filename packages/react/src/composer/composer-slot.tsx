@@ -1,11 +1,12 @@
-import { type ComposerOutcome, type ComposerRequest, takeoverDecision } from '@parley/machine'
+import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useRef } from 'react'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import type { ComposerSendResult } from './controller.ts'
-import { focusIsFree, focusIsInCard, focusIsLost } from './focus.ts'
+import { focusIsLost } from './focus.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
-import { holdsUnsentText, isSendingEnter, textOf } from './slot-input.ts'
+import { firstFocusable, titleIn, useTakeover } from './slot-takeover.ts'
 import {
   type EndedBecause,
   type EndedWith,
@@ -89,16 +90,6 @@ export interface ComposerSlotProps
   className?: string | undefined
 }
 
-const TITLE = '[data-scope="question-composer"][data-part="title"]'
-
-const FOCUSABLE =
-  'textarea, input, [contenteditable="true"], [contenteditable=""], button, [tabindex]'
-
-/** The first focusable element of the chat input. */
-function firstFocusable(input: HTMLElement | null): HTMLElement | null {
-  return input?.querySelector<HTMLElement>(FOCUSABLE) ?? null
-}
-
 /**
  * Wraps a chat input. While a request is pending it shows the composer for the
  * first one ("Request 1 of N" when more wait) and hides the chat input
@@ -133,15 +124,6 @@ export function ComposerSlot({
 }: ComposerSlotProps) {
   const slotRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLDivElement>(null)
-  const lastInputAt = useRef(Number.NEGATIVE_INFINITY)
-  const composing = useRef(false)
-  const restoreTo = useRef<HTMLElement | null>(null)
-  const [takenOver, setTakenOver] = useState<string | null>(null)
-  const [wake, setWake] = useState(0)
-  // The chat text an Enter sent to the pending question instead, for its custom answer.
-  const [suggestion, setSuggestion] = useState<{ text: string; n: number } | null>(null)
-  const suggested = useRef(false)
-  const wasTakenOver = useRef(false)
   const active = requests[0]
   const activeId = active?.rpcId ?? null
 
@@ -152,105 +134,14 @@ export function ComposerSlot({
   })
   // A card whose request left while this tab's own send is in flight stays as it was.
   const sending = cards.some((card) => card.ending === null)
-
-  // Before paint, so a takeover or a hand back is one frame: the card is never painted
-  // where it waits, nor the input beside a card still on screen (either would shift the page).
-  // The rule is the machine's (`takeoverDecision`); this reads its inputs from the DOM.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `wake` re-runs the check after a pause
-  useClientLayoutEffect(() => {
-    const decision = takeoverDecision({
-      pending: activeId,
-      taken: takenOver,
-      sending,
-      idleMs: now() - lastInputAt.current,
-      unsentText: holdsUnsentText(inputRef.current),
-      composing: composing.current,
-      graceMs: typingGraceMs,
-    })
-    if (decision.type === 'take-over') setTakenOver(decision.rpcId)
-    else if (decision.type === 'hand-back') setTakenOver(null)
-    else if (decision.type === 'wait') {
-      const timer = setTimeout(() => setWake((n) => n + 1), decision.lookAgainMs)
-      return () => clearTimeout(timer)
-    }
-  }, [activeId, sending, takenOver, typingGraceMs, now, wake])
-
-  // Enter in the chat input while a question waits: the text goes to the question
-  // (its custom answer, for the user to confirm), never sent past it to the agent.
-  const waitingId = active && takenOver === null ? active.rpcId : null
-  // Native listeners on the input's wrapper: a capture-phase keydown runs before the
-  // app's own Enter handler, and focusout says the user left the input.
-  useEffect(() => {
-    const wrapper = inputRef.current
-    if (!wrapper || waitingId === null) return
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (!isSendingEnter(event)) return
-      const text = textOf(event.target instanceof Element ? event.target : null).trim()
-      if (text.length === 0) return
-      event.preventDefault()
-      event.stopPropagation()
-      suggested.current = true
-      setSuggestion((last) => ({ text, n: (last?.n ?? 0) + 1 }))
-      setTakenOver(waitingId)
-    }
-    const onFocusOut = () => setWake((n) => n + 1)
-    wrapper.addEventListener('keydown', onKeyDown, true)
-    wrapper.addEventListener('focusout', onFocusOut)
-    return () => {
-      wrapper.removeEventListener('keydown', onKeyDown, true)
-      wrapper.removeEventListener('focusout', onFocusOut)
-    }
-  }, [waitingId])
-
-  useClientLayoutEffect(() => {
-    const slot = slotRef.current
-    // `inert` as an attribute, so React 18 (which has no `inert` prop) and 19 agree. It
-    // goes first, so focus can land in the input.
-    inputRef.current?.toggleAttribute('inert', takenOver !== null)
-    const gaveBack = wasTakenOver.current && takenOver === null
-    wasTakenOver.current = takenOver !== null
-    if (takenOver === null) {
-      // On mount nothing was taken: focus is left alone.
-      if (!gaveBack) return
-      const target = restoreTo.current
-      restoreTo.current = null
-      const home = target?.isConnected ? target : firstFocusable(inputRef.current)
-      // Only when focus went away with the card (an ended card keeps it on its Close).
-      if (
-        home &&
-        (focusIsLost() ||
-          slot?.querySelector('[data-part="input"]')?.contains(document.activeElement))
-      )
-        home.focus()
-      return
-    }
-    const active = document.activeElement
-    if (
-      active instanceof HTMLElement &&
-      slot?.querySelector('[data-part="input"]')?.contains(active)
-    )
-      restoreTo.current = active
-    const focusTitle = () => {
-      const title = slot?.querySelector<HTMLElement>(TITLE)
-      // The card put focus in its custom answer for the text an Enter brought: leave it.
-      if (suggested.current) suggested.current = false
-      // Someone already in the card (it waited over the chat input) keeps their place.
-      else if (title && focusIsFree(slot) && !focusIsInCard(slot)) title.focus()
-      return title
-    }
-    if (focusTitle() || !slot) return
-    // A zh-CN or ja card may still wait for its dictionary: focus its title once it shows.
-    const observer = new MutationObserver(() => {
-      if (focusTitle()) observer.disconnect()
-    })
-    observer.observe(slot, { childList: true, subtree: true })
-    return () => observer.disconnect()
-  }, [takenOver])
-
-  const onInput = useCallback(() => {
-    lastInputAt.current = now()
-  }, [now])
-
+  const [takenOver, suggestion, inputEvents, restoreTo] = useTakeover(
+    activeId,
+    sending,
+    typingGraceMs,
+    now,
+    inputRef,
+    slotRef,
+  )
   const hidden = takenOver !== null
 
   // After a card was closed or left: focus goes home (the chat input, else the pending card).
@@ -260,7 +151,7 @@ export function ComposerSlot({
     const slot = slotRef.current
     if (!focusIsLost()) return
     const home = hidden
-      ? slot?.querySelector<HTMLElement>(TITLE)
+      ? titleIn(slot ?? null)
       : ((restoreTo.current?.isConnected ? restoreTo.current : null) ??
         firstFocusable(inputRef.current))
     home?.focus()
@@ -326,14 +217,7 @@ export function ComposerSlot({
         data-part="input"
         ref={inputRef}
         hidden={hidden}
-        onInput={onInput}
-        onCompositionStart={() => {
-          composing.current = true
-        }}
-        onCompositionEnd={() => {
-          composing.current = false
-          setWake((n) => n + 1)
-        }}
+        {...inputEvents}
       >
         {children}
       </div>
