@@ -1,21 +1,17 @@
 import type { ClientQuestion, QuestionClientState } from '@parley/client'
-import type { ComposerOutcome } from '@parley/machine'
-import { askerChain } from '@parley/seam'
-import { type MouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { type MouseEvent, useId, useRef } from 'react'
 import { useStore } from 'zustand'
 import { QuestionComposer, type QuestionComposerProps } from '../composer/question-composer.tsx'
-import { type Attempt, endingFor } from '../composer/retired.ts'
-import type { ComposerEnding } from '../composer/settled.tsx'
-import { watchReceipt } from '../composer/use-ended-cards.ts'
 import { useCardDeadline } from '../connection/card-deadline.tsx'
 import { useQuestionClient } from '../connection/client-context.tsx'
 import type { DeadlineMessages } from '../deadline/messages.ts'
 import type { ComposerLocale } from '../locales/index.ts'
-import { displayText } from '../text/display-text.ts'
 import { fill } from '../text/fill.ts'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
+import { useInboxCards } from './inbox-cards.ts'
+import { age, InboxItem } from './inbox-item.tsx'
 import { INBOX_MESSAGES, type InboxMessages } from './messages.ts'
-import { TimeLeft, useClock } from './time-left.tsx'
+import { useClock } from './time-left.tsx'
 import { useInbox } from './use-inbox.ts'
 
 /** Props of {@link Inbox}. */
@@ -61,46 +57,7 @@ export interface InboxProps {
   className?: string | undefined
 }
 
-/** A card answered in place whose question left the waiting list. */
-interface Kept {
-  question: ClientQuestion
-  at: number
-}
-
 const sessionsOf = (state: QuestionClientState) => state.sessions
-
-/** How the host resolved `question` (own keys only), when it said. */
-function outcomeOf(
-  sessions: QuestionClientState['sessions'],
-  question: ClientQuestion,
-): ComposerOutcome | undefined {
-  const session = Object.hasOwn(sessions, question.sessionId)
-    ? sessions[question.sessionId]
-    : undefined
-  return session && Object.hasOwn(session.resolutions, question.rpcId)
-    ? session.resolutions[question.rpcId]
-    : undefined
-}
-
-/** The answer that counted for `question` (own keys only), when the host said. */
-function answerOf(sessions: QuestionClientState['sessions'], question: ClientQuestion) {
-  const session = Object.hasOwn(sessions, question.sessionId)
-    ? sessions[question.sessionId]
-    : undefined
-  return session && Object.hasOwn(session.endedWith, question.rpcId)
-    ? session.endedWith[question.rpcId]
-    : undefined
-}
-
-/** `ms` ago in the locale's words ("now", "3 minutes ago", "3分前"). */
-function age(ms: number, lang: string): string {
-  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })
-  const seconds = Math.max(0, Math.round(ms / 1000))
-  if (seconds < 45) return format.format(0, 'second')
-  if (seconds < 3600) return format.format(-Math.max(1, Math.round(seconds / 60)), 'minute')
-  if (seconds < 86_400) return format.format(-Math.round(seconds / 3600), 'hour')
-  return format.format(-Math.round(seconds / 86_400), 'day')
-}
 
 /**
  * One inbox across sessions: every question waiting for this principal,
@@ -136,11 +93,6 @@ export function Inbox({
   const time = useClock(now, tickMs)
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set())
-  const [kept, setKept] = useState<readonly Kept[]>([])
-  const [seen, setSeen] = useState(waiting)
-  const attempts = useRef(new Map<string, Attempt>())
-  const [, setSettled] = useState(0)
   const deadline = useCardDeadline({
     extendable,
     reportActivity,
@@ -150,35 +102,6 @@ export function Inbox({
     now,
   })
 
-  if (seen !== waiting) {
-    // Derived in render, so a card answered in place never flashes away for a frame.
-    setSeen(waiting)
-    const pending = new Set(waiting.map((question) => question.rpcId))
-    const left = seen.filter((question) => !pending.has(question.rpcId) && open.has(question.rpcId))
-    if (left.length > 0)
-      setKept((list) => [...list, ...left.map((question) => ({ question, at: now() }))])
-  }
-
-  const endingOf = (question: ClientQuestion, at: number) =>
-    endingFor(
-      question,
-      outcomeOf(sessions, question),
-      attempts.current.get(question.rpcId),
-      at,
-      undefined,
-      answerOf(sessions, question),
-    )
-  const ended = kept.flatMap((card) => {
-    const ending = endingOf(card.question, card.at)
-    return ending === 'leave' ? [] : [{ question: card.question, ending }]
-  })
-  const leaving = ended.length !== kept.length
-  // biome-ignore lint/correctness/useExhaustiveDependencies: endingOf reads the same sessions
-  useEffect(() => {
-    if (!leaving) return
-    setKept((list) => list.filter((card) => endingOf(card.question, card.at) !== 'leave'))
-  }, [leaving, sessions])
-
   // A card that went took focus with it: give it to the heading, never to <body>.
   const hadFocus = useRef(false)
   useClientLayoutEffect(() => {
@@ -186,33 +109,7 @@ export function Inbox({
     if (hadFocus.current && (!active || active === document.body)) headingRef.current?.focus()
   })
 
-  const send = useCallback((rpcId: string, kind: Attempt['kind'], result: Promise<unknown>) => {
-    attempts.current.set(rpcId, { kind, status: 'in-flight' })
-    watchReceipt(result, (status) => {
-      if (attempts.current.get(rpcId)?.kind === kind) attempts.current.set(rpcId, { kind, status })
-      setSettled((n) => n + 1)
-    })
-    return result
-  }, [])
-  const toggle = (rpcId: string) =>
-    setOpen((current) => {
-      const next = new Set(current)
-      if (!next.delete(rpcId)) next.add(rpcId)
-      return next
-    })
-  const close = (rpcId: string) => {
-    setKept((list) => list.filter((card) => card.question.rpcId !== rpcId))
-    setOpen((current) => {
-      const next = new Set(current)
-      next.delete(rpcId)
-      return next
-    })
-  }
-
-  const rows: { question: ClientQuestion; ending?: ComposerEnding | null }[] = [
-    ...waiting.map((question) => ({ question })),
-    ...ended,
-  ].sort((a, b) => a.question.requestedAt - b.question.requestedAt)
+  const { rows, open, toggle, close, send } = useInboxCards(waiting, sessions, now)
   const Heading = `h${headingLevel}` as const
 
   return (
@@ -289,112 +186,5 @@ export function Inbox({
         </ol>
       )}
     </section>
-  )
-}
-
-interface InboxItemProps {
-  question: ClientQuestion
-  ended: boolean
-  expanded: boolean
-  text: InboxMessages
-  lang: string
-  age: string
-  now: () => number
-  session: string
-  href: string | undefined
-  onOpen: InboxProps['onOpen']
-  onToggle(): void
-  children: React.ReactNode
-}
-
-function InboxItem({
-  question,
-  ended,
-  expanded,
-  text,
-  lang,
-  age: shownAge,
-  now,
-  session,
-  href,
-  onOpen,
-  onToggle,
-  children,
-}: InboxItemProps) {
-  const id = useId()
-  const [first] = question.questions
-  const more = question.questions.length - 1
-  const asker = question.asker ? askerChain(question.asker) : text.inboxAssistant
-  const shown = expanded || ended
-  return (
-    <li
-      data-scope="inbox"
-      data-part="item"
-      data-state={ended ? 'ended' : expanded ? 'answering' : 'waiting'}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-meta`}
-    >
-      <p data-scope="inbox" data-part="meta" id={`${id}-meta`}>
-        <span data-scope="inbox" data-part="asker" dir="auto">
-          {displayText(asker)}
-        </span>
-        <span data-scope="inbox" data-part="session" dir="auto">
-          {displayText(session)}
-        </span>
-        <time
-          data-scope="inbox"
-          data-part="age"
-          dateTime={new Date(question.requestedAt).toISOString()}
-        >
-          {shownAge}
-        </time>
-        {question.deadlineAt !== undefined && !ended ? (
-          <TimeLeft deadlineAt={question.deadlineAt} lang={lang} text={text} now={now} />
-        ) : null}
-      </p>
-      <p data-scope="inbox" data-part="title" id={`${id}-title`} dir="auto">
-        {displayText(first?.question ?? '')}
-        {more > 0 ? (
-          <span data-scope="inbox" data-part="more">
-            {' '}
-            {fill(text.inboxMore, { count: more })}
-          </span>
-        ) : null}
-      </p>
-      {question.asker?.reason ? (
-        <p data-scope="inbox" data-part="reason" dir="auto">
-          {displayText(question.asker.reason)}
-        </p>
-      ) : null}
-      {ended ? null : (
-        <div data-scope="inbox" data-part="actions">
-          <button
-            type="button"
-            data-scope="inbox"
-            data-part="answer-here"
-            aria-expanded={expanded}
-            aria-controls={`${id}-card`}
-            aria-describedby={`${id}-title`}
-            onClick={onToggle}
-          >
-            {expanded ? text.inboxHide : text.inboxAnswerHere}
-          </button>
-          {href !== undefined ? (
-            <a
-              data-scope="inbox"
-              data-part="open-chat"
-              href={href}
-              aria-describedby={`${id}-title`}
-              onClick={(event) => onOpen?.(question, event)}
-            >
-              {text.inboxOpenChat}
-            </a>
-          ) : null}
-        </div>
-      )}
-      <div data-scope="inbox" data-part="card" id={`${id}-card`} hidden={!shown}>
-        {shown ? children : null}
-      </div>
-    </li>
   )
 }
