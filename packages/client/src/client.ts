@@ -1,31 +1,21 @@
-import {
-  type AppFrame,
-  parseRespondReceipt,
-  type RespondBody,
-  type RespondReceipt,
-} from '@parley/seam/wire'
+import type { AppFrame } from '@parley/seam/wire'
 import type { StoreApi } from 'zustand/vanilla'
 import type { FrameError, QuestionClient, QuestionClientOptions } from './client.types.ts'
 import { createConnection } from './connection.ts'
 import { createDownlinks, inBrowser, muxUrl } from './downlinks.ts'
 import { createFrameRouter } from './frame-router.ts'
+import { createLifecycle } from './lifecycle.ts'
 import { emit } from './listeners.ts'
 import { probeMux } from './probe.ts'
 import { reportProblems } from './problems.ts'
-import { type FetchLike, postReceipt } from './respond.ts'
+import type { FetchLike } from './respond.ts'
 import {
   createSessionStore,
   type QuestionClientState,
   selectSessionQuestions,
   selectSessionResolutions,
 } from './session-store.ts'
-
-/** 128 random bits as hex (`getRandomValues` also works outside secure contexts). */
-function mintResponseId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('')
-}
+import { createUplink } from './uplink.ts'
 
 /**
  * Creates the client. It does nothing until started: in a browser by the
@@ -71,55 +61,15 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
   })
 
   const post = { fetch: fetchImpl, credentials, headers }
-  const respondUrl = new URL(options.respondPath ?? '/api/respond', base).toString()
-
-  // A response without a receipt yet keeps its id, so a retry is the same
-  // response to the host (accepted again if the lost reply was a commit).
-  const unconfirmed = new Map<string, string>()
-  async function send(body: RespondBody): Promise<RespondReceipt> {
-    const responseId = unconfirmed.get(body.rpcId) ?? mintResponseId()
-    unconfirmed.set(body.rpcId, responseId)
-    const receipt = await postReceipt(
-      post,
-      respondUrl,
-      { ...body, responseId },
-      parseRespondReceipt,
-    )
-    unconfirmed.delete(body.rpcId)
-    // Accepted: the host's `question/resolved` broadcast retires it, with its outcome.
-    // Not pending: settled elsewhere; its outcome comes with that broadcast, if at all.
-    if (!receipt.accepted && receipt.reason === 'not-pending')
-      sessions.retire(body.sessionId, body.rpcId)
-    return receipt
-  }
-
-  let phase: 'idle' | 'started' | 'disposed' = 'idle'
+  const uplink = createUplink(post, base, options.respondPath ?? '/api/respond', sessions)
+  const lifecycle = createLifecycle(connection, downlinks, sessions, problems, options.transport)
   const autoStart =
     inBrowser() || options.WebSocket !== undefined || options.EventSource !== undefined
-  function start(): void {
-    if (phase !== 'idle') return
-    phase = 'started'
-    if (downlinks.available()) {
-      connection.start()
-      return
-    }
-    sessions.setConnection('closed')
-    const missing = options.transport === 'sse' ? 'EventSource' : 'WebSocket'
-    const message = `No ${missing} in this runtime: start the client in the browser, or pass one.`
-    problems.set({ reason: 'no-transport', message }, 'TRANSPORT_UNAVAILABLE')
-  }
-  function dispose(): void {
-    if (phase === 'disposed') return
-    const wasStarted = phase === 'started'
-    phase = 'disposed'
-    if (wasStarted) connection.stop()
-    else sessions.setConnection('closed')
-  }
 
   const inner = sessions.store
   const subscribe: StoreApi<QuestionClientState>['subscribe'] = (listener) => {
     const unsubscribe = inner.subscribe(listener)
-    if (autoStart) start()
+    if (autoStart) lifecycle.start()
     return unsubscribe
   }
   const store: StoreApi<QuestionClientState> = { ...inner, subscribe }
@@ -131,10 +81,7 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
     getConnectionProblem: () => inner.getState().problem,
     getSessionQuestions: (sessionId) => selectSessionQuestions(inner.getState(), sessionId),
     getSessionResolutions: (sessionId) => selectSessionResolutions(inner.getState(), sessionId),
-    respond: (rpcId, sessionId, answer) => send({ rpcId, sessionId, result: { ok: true, answer } }),
-    cancel: (rpcId, sessionId) =>
-      send({ rpcId, sessionId, result: { ok: false, error: { code: 'cancelled' } } }),
-    post: (path, body, parse) => postReceipt(post, new URL(path, base).toString(), body, parse),
+    ...uplink,
     onAppFrame(listener) {
       appListeners.add(listener)
       return () => appListeners.delete(listener)
@@ -143,12 +90,7 @@ export function createQuestionClient(options: QuestionClientOptions = {}): Quest
       errorListeners.add(listener)
       return () => errorListeners.delete(listener)
     },
-    start,
-    reconnect() {
-      if (phase === 'idle') return start()
-      if (phase === 'started' && downlinks.available()) connection.reconnect()
-    },
-    dispose,
-    close: dispose,
+    ...lifecycle,
+    close: lifecycle.dispose,
   }
 }
