@@ -6,7 +6,7 @@
  */
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { type AmendReceipt, parseAmendReceipt } from '@parley/seam/wire'
-import type { QuestionClient } from './client.ts'
+import type { QuestionClient } from './client.types.ts'
 import { ROUTE_CHECK_ID, routeExists } from './route-check.ts'
 
 /** What {@link amendAnswer} sends: the changed answer, based on the standing answer's revision. */

@@ -4,7 +4,7 @@
  * Its own entry, so the client every page loads stays small.
  */
 import { type DeadlineReason, type ExtendReceipt, parseExtendReceipt } from '@parley/seam/wire'
-import type { QuestionClient } from './client.ts'
+import type { QuestionClient } from './client.types.ts'
 
 import { ROUTE_CHECK_ID, routeExists } from './route-check.ts'
 

@@ -1,11 +1,11 @@
 export { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay } from './backoff.ts'
-export {
-  createQuestionClient,
-  type FrameError,
-  type QuestionClient,
-  type QuestionClientOptions,
-  type QuestionTransport,
-} from './client.ts'
+export { createQuestionClient } from './client.ts'
+export type {
+  FrameError,
+  QuestionClient,
+  QuestionClientOptions,
+  QuestionTransport,
+} from './client.types.ts'
 export type { ClientTimers, WebSocketConstructor, WebSocketLike } from './connection.ts'
 export { QuestionClientError, type QuestionClientErrorCode } from './errors.ts'
 export type { ConnectionProblem, ConnectionReason } from './probe.ts'

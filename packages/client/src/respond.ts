@@ -3,7 +3,8 @@ import { QuestionClientError } from './errors.ts'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
-interface PostDeps {
+/** How a POST goes out: this client's `fetch`, `credentials` and `headers()`. */
+export interface PostDeps {
   fetch: FetchLike
   credentials: RequestCredentials
   headers(): Record<string, string>

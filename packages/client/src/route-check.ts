@@ -1,4 +1,4 @@
-import type { QuestionClient } from './client.ts'
+import type { QuestionClient } from './client.types.ts'
 import { QuestionClientError } from './errors.ts'
 
 const checked = new WeakMap<object, Map<string, Promise<boolean>>>()
