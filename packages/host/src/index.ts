@@ -28,6 +28,7 @@ export {
   AuditRecordSchema,
   parseAuditRecord,
 } from './audit-record.ts'
+export { type AuditRedactInfo, keepSelections } from './audit-redact.ts'
 export {
   type AuditQuery,
   type AuditSink,
@@ -39,12 +40,7 @@ export {
   matchesAuditQuery,
   writeAuditJsonLines,
 } from './audit-sink.ts'
-export {
-  type AuditOptions,
-  type AuditRedactInfo,
-  type AuditStats,
-  keepSelections,
-} from './audit-trail.ts'
+export type { AuditOptions, AuditStats } from './audit-trail.ts'
 export { clientLabel } from './client-label.ts'
 export type {
   ClaimOutcome,

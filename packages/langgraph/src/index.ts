@@ -18,8 +18,8 @@ export {
   type HitlResponse,
   type HitlWords,
 } from './hitl.ts'
+export type { LangGraphInterruptProvenance } from './interrupt-asks.ts'
 export {
-  type LangGraphInterruptProvenance,
   type ParleyGraph,
   type ParleyRunConfig,
   type RunWithParleyOptions,

@@ -1,7 +1,8 @@
 /**
- * Parsing the wire: each function runs one schema of `wire-schemas.ts` (plus,
- * for a question, the batch rules of `validateRequest`) and returns the
- * output or Parley issues. Never throws on data.
+ * Parsing the wire: each function runs one schema of `wire-schemas.ts` or
+ * `wire-bodies.ts` (plus, for a question, the batch rules of
+ * `validateRequest`) and returns the output or Parley issues. Never throws on
+ * data.
  */
 import * as v from 'valibot'
 import { type IssueLimit, parseAnswerBody } from './answer-body.ts'
@@ -11,12 +12,16 @@ import type { ValidationIssue } from './types.ts'
 import {
   type AmendBody,
   AmendBodySchema,
+  type ExtendBody,
+  ExtendBodySchema,
+  type RespondBody,
+  RespondBodySchema,
+} from './wire-bodies.ts'
+import {
   type AmendReceipt,
   AmendReceiptSchema,
   AppFrameSchema,
   type DownlinkFrame,
-  type ExtendBody,
-  ExtendBodySchema,
   type ExtendReceipt,
   ExtendReceiptSchema,
   MuxHelloFrameSchema,
@@ -28,8 +33,6 @@ import {
   QuestionRequestedFrameSchema,
   QuestionResolvedFrameSchema,
   RESERVED_FRAME_TYPE,
-  type RespondBody,
-  RespondBodySchema,
   type RespondReceipt,
   RespondReceiptSchema,
 } from './wire-schemas.ts'

@@ -1,7 +1,9 @@
 /**
- * The schemas of the host ↔ browser wire contract (see docs/protocol.md):
- * the one source of the wire's types, and what both sides parse with
- * (through `wire-parse.ts`).
+ * The schemas of the host ↔ browser wire contract (see docs/protocol.md)
+ * that a browser parses: the downlink frames, the receipts of its POSTs, the
+ * mux probe's reply and the host's refusals. The one source of the wire's
+ * types, parsed through `wire-parse.ts`; the bodies only the host parses are
+ * in `wire-bodies.ts`.
  */
 import * as v from 'valibot'
 import { droppable } from './droppable.ts'
@@ -14,15 +16,16 @@ import {
 /** @internal Frame types an application may not use. */
 export const RESERVED_FRAME_TYPE = /^(?:question|mux)\//
 
-const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
+/** @internal An id on the wire (`rpcId`, `sessionId`, …): 1 to 200 characters. */
+export const wireId = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
 /** Milliseconds since the epoch. */
 const epochMs = v.pipe(v.number(), v.finite())
 
 /** A question was asked; `rpcId` is minted by the host once per ask. */
 export const QuestionRequestedFrameSchema = v.object({
   type: v.literal('question/requested'),
-  rpcId: id,
-  sessionId: id,
+  rpcId: wireId,
+  sessionId: wireId,
   callId: v.optional(v.string()),
   questions: v.array(AskUserQuestionItemSchema),
   /** Milliseconds since the epoch when the host registered the ask. */
@@ -52,8 +55,8 @@ export const QuestionEndedBySchema = v.object({
 /** A question is no longer pending. */
 export const QuestionResolvedFrameSchema = v.object({
   type: v.literal('question/resolved'),
-  rpcId: id,
-  sessionId: id,
+  rpcId: wireId,
+  sessionId: wireId,
   outcome: QuestionOutcomeSchema,
   /**
    * Why an `aborted` question ended, when the host knows more than "the
@@ -77,13 +80,14 @@ export const DeadlineReasonSchema = v.picklist(['user', 'activity'])
 /** A pending question's deadline moved; every tab shows the new one. */
 export const QuestionDeadlineFrameSchema = v.object({
   type: v.literal('question/deadline'),
-  rpcId: id,
-  sessionId: id,
+  rpcId: wireId,
+  sessionId: wireId,
   deadlineAt: epochMs,
   reason: DeadlineReasonSchema,
 })
 
-const revision = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
+/** @internal A standing answer's revision: 0, then one more per accepted amendment. */
+export const revision = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
 
 /**
  * The standing answer of an answered question the user may change (the
@@ -94,8 +98,8 @@ const revision = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
  */
 export const QuestionAnswerFrameSchema = v.object({
   type: v.literal('question/answer'),
-  rpcId: id,
-  sessionId: id,
+  rpcId: wireId,
+  sessionId: wireId,
   /** The questions, as they were asked (a UI reopens them with the answer as the draft). */
   questions: v.array(AskUserQuestionItemSchema),
   asker: v.optional(AskUserQuestionAskerSchema),
@@ -125,7 +129,7 @@ export const MuxReadyFrameSchema = v.object({ type: v.literal('mux/ready') })
 export const MuxHelloFrameSchema = v.object({
   type: v.literal('mux/hello'),
   now: epochMs,
-  instance: v.optional(id),
+  instance: v.optional(wireId),
 })
 
 const appFrameType = v.pipe(
@@ -159,31 +163,6 @@ export type DownlinkFrame =
   | MuxReadyFrame
   | MuxHelloFrame
   | AppFrame
-
-/** The body of `POST /api/respond`. `cancelled` is the only error code. */
-export const RespondBodySchema = /* @__PURE__ */ droppable(() =>
-  v.object({
-    rpcId: id,
-    sessionId: id,
-    /**
-     * The client's id for this response, the same on every retry of it. A host
-     * that accepted a response with this id answers a retry `accepted` again
-     * instead of `not-pending` (a reply lost after the commit stays a success).
-     */
-    responseId: v.optional(id),
-    result: v.variant('ok', [
-      v.object({
-        ok: v.literal(true),
-        answer: AskUserQuestionAnswerSchema,
-      }),
-      v.object({
-        ok: v.literal(false),
-        error: v.object({ code: v.literal('cancelled') }),
-      }),
-    ]),
-  }),
-)
-export type RespondBody = v.InferOutput<typeof RespondBodySchema>
 
 /** Why a response was not accepted. */
 export type RespondRejection = 'not-pending' | 'bad-response'
@@ -224,16 +203,6 @@ export const RespondReceiptSchema = v.variant('accepted', [
 ])
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
 
-/** The body of `POST /api/extend`: more time for a pending question. */
-export const ExtendBodySchema = /* @__PURE__ */ droppable(() =>
-  v.object({
-    rpcId: id,
-    sessionId: id,
-    reason: DeadlineReasonSchema,
-  }),
-)
-export type ExtendBody = v.InferOutput<typeof ExtendBodySchema>
-
 /**
  * Why the host did not move a deadline: the question is not pending (or not
  * this session's), it has no deadline, it is as late as the host allows, the
@@ -256,21 +225,6 @@ export const ExtendReceiptSchema = /* @__PURE__ */ droppable(() =>
   ]),
 )
 export type ExtendReceipt = v.InferOutput<typeof ExtendReceiptSchema>
-
-/**
- * The body of `POST /api/amend`: the user's changed answer to an answered
- * question, based on the standing answer's `revision` (the first amendment
- * based on the current revision wins; the others are refused as superseded).
- */
-export const AmendBodySchema = /* @__PURE__ */ droppable(() =>
-  v.object({
-    rpcId: id,
-    sessionId: id,
-    revision,
-    answer: AskUserQuestionAnswerSchema,
-  }),
-)
-export type AmendBody = v.InferOutput<typeof AmendBodySchema>
 
 /**
  * Why an amendment was refused (`reason: 'refused'`), as a stable code:

@@ -7,6 +7,14 @@
  * issues (`parseWith` does the same for any schema).
  */
 export {
+  type AmendBody,
+  AmendBodySchema,
+  type ExtendBody,
+  ExtendBodySchema,
+  type RespondBody,
+  RespondBodySchema,
+} from './wire-bodies.ts'
+export {
   isAppFrameType,
   parseAmendBody,
   parseAmendReceipt,
@@ -21,8 +29,6 @@ export {
   type WireParse,
 } from './wire-parse.ts'
 export {
-  type AmendBody,
-  AmendBodySchema,
   type AmendReceipt,
   AmendReceiptSchema,
   type AmendRefusalCode,
@@ -32,8 +38,6 @@ export {
   type DeadlineReason,
   DeadlineReasonSchema,
   type DownlinkFrame,
-  type ExtendBody,
-  ExtendBodySchema,
   type ExtendReceipt,
   ExtendReceiptSchema,
   type ExtendRefusal,
@@ -60,8 +64,6 @@ export {
   QuestionRequestedFrameSchema,
   type QuestionResolvedFrame,
   QuestionResolvedFrameSchema,
-  type RespondBody,
-  RespondBodySchema,
   type RespondReceipt,
   RespondReceiptSchema,
   type RespondRejection,

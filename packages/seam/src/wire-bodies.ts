@@ -1,0 +1,60 @@
+/**
+ * The request bodies of the wire contract (see docs/protocol.md): what a
+ * browser POSTs and only the host parses (through `wire-parse.ts`). A module
+ * of their own, so a browser bundle that imports nothing from it leaves it
+ * out; each schema is also `droppable`, for bundlers that keep the module.
+ */
+import * as v from 'valibot'
+import { droppable } from './droppable.ts'
+import { AskUserQuestionAnswerSchema } from './schemas.ts'
+import { DeadlineReasonSchema, revision, wireId } from './wire-schemas.ts'
+
+/** The body of `POST /api/respond`. `cancelled` is the only error code. */
+export const RespondBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: wireId,
+    sessionId: wireId,
+    /**
+     * The client's id for this response, the same on every retry of it. A host
+     * that accepted a response with this id answers a retry `accepted` again
+     * instead of `not-pending` (a reply lost after the commit stays a success).
+     */
+    responseId: v.optional(wireId),
+    result: v.variant('ok', [
+      v.object({
+        ok: v.literal(true),
+        answer: AskUserQuestionAnswerSchema,
+      }),
+      v.object({
+        ok: v.literal(false),
+        error: v.object({ code: v.literal('cancelled') }),
+      }),
+    ]),
+  }),
+)
+export type RespondBody = v.InferOutput<typeof RespondBodySchema>
+
+/** The body of `POST /api/extend`: more time for a pending question. */
+export const ExtendBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: wireId,
+    sessionId: wireId,
+    reason: DeadlineReasonSchema,
+  }),
+)
+export type ExtendBody = v.InferOutput<typeof ExtendBodySchema>
+
+/**
+ * The body of `POST /api/amend`: the user's changed answer to an answered
+ * question, based on the standing answer's `revision` (the first amendment
+ * based on the current revision wins; the others are refused as superseded).
+ */
+export const AmendBodySchema = /* @__PURE__ */ droppable(() =>
+  v.object({
+    rpcId: wireId,
+    sessionId: wireId,
+    revision,
+    answer: AskUserQuestionAnswerSchema,
+  }),
+)
+export type AmendBody = v.InferOutput<typeof AmendBodySchema>
