@@ -61,7 +61,7 @@ export function guardedRedact(
   report: (error: unknown, where: string) => void,
 ): Redact {
   // The default's output is built here, in the record's shape: only an app's hook is parsed.
-  if (!hook) return (answer) => keepSelections(answer)
+  if (!hook) return (answer, info) => keepSelections(answer, info)
   return (answer, info) => {
     let kept: unknown
     try {

@@ -107,6 +107,35 @@ describe('the audit log', () => {
     expect(JSON.stringify(record)).not.toContain('Thanks')
   })
 
+  it("keeps an approval's edited arguments in a host's records when the app sets no redact", async () => {
+    const sink = createMemoryAuditSink()
+    const { host, tab } = await audited(sink)
+    const approval = {
+      id: 'run',
+      question: 'Run this command?',
+      options: [{ label: 'Allow' }, { label: 'Edit and allow' }, { label: 'Deny' }],
+      intent: {
+        kind: 'approval' as const,
+        tool: 'Bash',
+        input: { command: 'rm -rf build' },
+        allow: 'Allow',
+        edit: 'Edit and allow',
+        deny: 'Deny',
+      },
+    }
+    const asked = host.ask('s1', { questions: [approval] })
+    const edited = { id: 'run', selected: ['Edit and allow'], custom: '{"command":"rm -rf dist"}' }
+    const receipt = await post(
+      host.base,
+      answerBody(await shownId(tab), 's1', { answers: [edited] }),
+    )
+    expect(receipt.json).toEqual({ accepted: true })
+    await asked
+    await host.host.audit?.flush()
+    const [record] = questionRecords(sink)
+    expect(record?.kind === 'question' && record.answer).toEqual({ answers: [edited] })
+  })
+
   it("keeps an approval's edited arguments by default, and still no other typed text", () => {
     const approval = {
       id: 'run',
