@@ -9,6 +9,6 @@ export {
   AnsweredCard,
   type AnsweredCardProps,
   type StandingAnswer,
-} from '../composer/answered.tsx'
+} from './answered.tsx'
 export { ANSWERED_MESSAGES, type AnsweredMessages } from './messages.ts'
 export { SessionAnswers, type SessionAnswersProps } from './session-answers.tsx'

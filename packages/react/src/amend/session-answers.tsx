@@ -2,9 +2,9 @@ import { selectAnswers } from '@parley/client'
 import { amendAnswer, amendRouteExists } from '@parley/client/amend'
 import { useMemo } from 'react'
 import { useStore } from 'zustand'
-import { AnsweredCard, type AnsweredCardProps } from '../composer/answered.tsx'
 import { useQuestionClient } from '../connection/client-context.tsx'
 import { useRouteExists } from '../connection/use-route-exists.ts'
+import { AnsweredCard, type AnsweredCardProps } from './answered.tsx'
 
 /** Props of {@link SessionAnswers}. */
 export interface SessionAnswersProps extends Omit<AnsweredCardProps, 'standing' | 'onChange'> {

@@ -1,6 +1,6 @@
 import type { QuestionDraft, SerializedDrafts } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
-import { type DraftStorage, draftKey } from './storage.ts'
+import { type DraftStorage, draftKey } from '../composer/storage.ts'
 
 /** An answer as the drafts a composer restores: each item's labels, text, or skip. */
 function draftsOf(rpcId: string, answer: AskUserQuestionAnswer): SerializedDrafts {

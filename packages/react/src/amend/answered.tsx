@@ -7,12 +7,12 @@ import {
 } from '@parley/seam'
 import type { AmendReceipt } from '@parley/seam/wire'
 import { useId, useMemo, useRef, useState } from 'react'
-import { ANSWERED_MESSAGES, type AnsweredMessages } from '../amend/messages.ts'
+import { QuestionComposer, type QuestionComposerProps } from '../composer/question-composer.tsx'
 import type { ComposerLocale } from '../locales/index.ts'
 import { displayText } from '../text/display-text.ts'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import { storageWithAnswer } from './answer-drafts.ts'
-import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
+import { ANSWERED_MESSAGES, type AnsweredMessages } from './messages.ts'
 
 /** The standing answer a card shows: what the host's `question/answer` frame carries. */
 export interface StandingAnswer {
@@ -69,6 +69,64 @@ function answerText(
   const parts = (item?.selected ?? []).map((label) => parseRecommendedLabel(label).display)
   if (item?.custom) parts.push(item.custom)
   return parts.length > 0 ? displayText(parts.join(', ')) : skipped
+}
+
+/** The summary of an answered card: who asked, each question with its standing answer, and Change or Close. */
+function AnsweredSummary({
+  standing,
+  text,
+  title,
+  titleId,
+  open,
+  onChange,
+  onClose,
+}: {
+  standing: StandingAnswer
+  text: AnsweredMessages
+  title: string
+  titleId: string
+  /** The answer may still change: Change shows, else Close. */
+  open: boolean
+  onChange: () => void
+  onClose: () => void
+}) {
+  return (
+    <>
+      <p data-scope="answered" data-part="eyebrow" id={titleId} dir="auto">
+        {title}
+      </p>
+      <dl data-scope="answered" data-part="answers">
+        {standing.questions.map((question) => (
+          <div key={question.id} data-scope="answered" data-part="answer">
+            <dt dir="auto">{displayText(question.question)}</dt>
+            <dd dir="auto">
+              {answerText(
+                standing.answer.answers.find((item) => item.id === question.id),
+                text.answeredSkipped,
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div data-scope="answered" data-part="actions">
+        {open ? (
+          <button
+            type="button"
+            data-scope="answered"
+            data-part="change"
+            aria-describedby={titleId}
+            onClick={onChange}
+          >
+            {text.answeredChange}
+          </button>
+        ) : (
+          <button type="button" data-scope="answered" data-part="close" onClick={onClose}>
+            {text.answeredClose}
+          </button>
+        )}
+      </div>
+    </>
+  )
 }
 
 /**
@@ -186,46 +244,15 @@ export function AnsweredCard({
           />
         </>
       ) : (
-        <>
-          <p data-scope="answered" data-part="eyebrow" id={`${id}-title`} dir="auto">
-            {asker ? `${displayText(asker)} · ${text.answeredEyebrow}` : text.answeredEyebrow}
-          </p>
-          <dl data-scope="answered" data-part="answers">
-            {standing.questions.map((question) => (
-              <div key={question.id} data-scope="answered" data-part="answer">
-                <dt dir="auto">{displayText(question.question)}</dt>
-                <dd dir="auto">
-                  {answerText(
-                    standing.answer.answers.find((item) => item.id === question.id),
-                    text.answeredSkipped,
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <div data-scope="answered" data-part="actions">
-            {open ? (
-              <button
-                type="button"
-                data-scope="answered"
-                data-part="change"
-                aria-describedby={`${id}-title`}
-                onClick={startChange}
-              >
-                {text.answeredChange}
-              </button>
-            ) : (
-              <button
-                type="button"
-                data-scope="answered"
-                data-part="close"
-                onClick={() => setNotice(null)}
-              >
-                {text.answeredClose}
-              </button>
-            )}
-          </div>
-        </>
+        <AnsweredSummary
+          standing={standing}
+          text={text}
+          title={asker ? `${displayText(asker)} · ${text.answeredEyebrow}` : text.answeredEyebrow}
+          titleId={`${id}-title`}
+          open={open}
+          onChange={startChange}
+          onClose={() => setNotice(null)}
+        />
       )}
       <p data-scope="answered" data-part="notice" role="status">
         {notice && !isEditing ? text[notice] : null}
