@@ -71,7 +71,7 @@ const Tail = v.object({ s: id, st: v.string() })
 export const MAX_PAYLOAD_BYTES = 7_900
 
 /** How old (or how far ahead of this node's clock) a doorbell may be. */
-export const FRESH_MS = 120_000
+const FRESH_MS = 120_000
 
 /** Why a payload on the channel was dropped. */
 export type Dropped = 'unsigned' | 'malformed' | 'stale'

@@ -17,7 +17,7 @@ const GLOBAL_TIMERS: HostTimers = {
 export type Report = (error: unknown, where: string) => void
 
 /** The paths the host answers on. */
-export interface HostPaths {
+interface HostPaths {
   readonly mux: string
   readonly respond: string
   readonly extend: string
@@ -25,7 +25,7 @@ export interface HostPaths {
 }
 
 /** What the stream hub is bounded by. */
-export interface StreamLimits<P> {
+interface StreamLimits<P> {
   readonly maxBufferedBytes: number
   readonly maxStreams: number
   readonly maxStreamsPerPrincipal: number

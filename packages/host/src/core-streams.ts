@@ -15,7 +15,7 @@ import type { HostRequest, QuestionHostOptions } from './types.ts'
 export type Route = 'respond' | 'extend' | 'event-stream' | 'probe' | 'other'
 
 /** An admitted stream: its principal, sessions and reserved slot. */
-export interface AdmittedStream<P> extends Admission<P> {
+interface AdmittedStream<P> extends Admission<P> {
   ticket: StreamTicket
 }
 

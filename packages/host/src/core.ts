@@ -15,7 +15,6 @@ import type { PendingStore } from './pending-table.ts'
 import type { QuestionHostOptions } from './types.ts'
 
 export { BAD_TARGET } from './core-routes.ts'
-export type { AdmittedStream, Route } from './core-streams.ts'
 
 /**
  * The runtime-neutral part of the host, as the Node and Fetch adapters see

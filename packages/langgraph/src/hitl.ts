@@ -118,7 +118,7 @@ function detailOf(action: HitlRequest['actionRequests'][number]): string | undef
 const idOf = (index: number) => `action-${index + 1}`
 
 /** Whether the review config of action `index` allows `decision`. */
-export function allows(
+function allows(
   request: HitlRequest,
   index: number,
   decision: 'approve' | 'edit' | 'reject',

@@ -49,7 +49,7 @@ function focusTargetFor(state: ComposerState, index: number, activeOption: numbe
 }
 
 /** Shows question `index`: roving focus reset, focus effect, position announced. */
-export function arrive(
+function arrive(
   state: ComposerState,
   index: number,
   extra: ComposerEffect[] = [],

@@ -63,7 +63,7 @@ const FORMAT_TEXT = {
 } as const
 
 /** A broken constraint of `question`, in words (`rule` as `checkAnswerItem` names it). */
-export function constraintText(
+function constraintText(
   labels: ComposerLabels,
   format: FormatLabel,
   question: AskUserQuestionItem,

@@ -188,10 +188,10 @@ const BadResponseReceiptSchema = v.object({
 })
 
 /** @internal An accepted response. */
-export const AcceptedReceiptSchema = v.object({ accepted: v.literal(true) })
+const AcceptedReceiptSchema = v.object({ accepted: v.literal(true) })
 
 /** @internal A response to a question that is no longer pending. */
-export const NotPendingReceiptSchema = v.object({
+const NotPendingReceiptSchema = v.object({
   accepted: v.literal(false),
   reason: v.literal('not-pending'),
 })

@@ -24,12 +24,12 @@ export const MIN_ADMIN_TOKEN_LENGTH = 16
 /** What a bearer token may spell (printable ASCII, no spaces), at the least length. */
 const ADMIN_TOKEN = new RegExp(`^[\\x21-\\x7e]{${MIN_ADMIN_TOKEN_LENGTH},}$`)
 /** Rows per page: at most this many ended questions. */
-export const MAX_PAGE = 100
-export const DEFAULT_PAGE = 50
+const MAX_PAGE = 100
+const DEFAULT_PAGE = 50
 /** The most pending questions the first page lists. */
-export const MAX_LIVE = 100
+const MAX_LIVE = 100
 /** Requests per client address: a token guesser gets 2 a second. */
-export const DEFAULT_ADMIN_RATE_LIMIT = { burst: 60, perSecond: 2 } as const
+const DEFAULT_ADMIN_RATE_LIMIT = { burst: 60, perSecond: 2 } as const
 
 const OUTCOMES = ['pending', 'answered', 'cancelled', 'aborted', 'timed-out'] as const
 const rpcId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._:-]{1,200}$/))

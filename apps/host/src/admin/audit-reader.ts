@@ -14,7 +14,7 @@ import type {
 import type { QuestionOutcome } from '@parley/seam/wire'
 
 /** Which question records a page holds. */
-export interface AuditPageQuery {
+interface AuditPageQuery {
   outcome?: QuestionOutcome | undefined
   sessionId?: string | undefined
   /** The most records to return. */
@@ -28,7 +28,7 @@ export interface AuditPageQuery {
 }
 
 /** A page of question records, newest first, and whether older ones match too. */
-export interface AuditReadPage {
+interface AuditReadPage {
   records: AuditQuestionRecord[]
   more: boolean
 }

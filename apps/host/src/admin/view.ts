@@ -16,7 +16,7 @@ import type {
 import type { AskUserQuestionAsker, AskUserQuestionItem } from '@parley/seam'
 import type { QuestionOutcome } from '@parley/seam/wire'
 
-export type AdminStatus = 'pending' | QuestionOutcome
+type AdminStatus = 'pending' | QuestionOutcome
 
 /** One question, in full: what the person saw, and how it ended when it has. */
 export interface AdminQuestion {
@@ -44,7 +44,7 @@ export interface AdminRow extends Omit<AdminQuestion, 'questions' | 'answer' | '
 }
 
 /** The characters of the first question a row carries. */
-export const TITLE_CHARS = 200
+const TITLE_CHARS = 200
 
 export function fromPending(entry: PendingEntry): AdminQuestion {
   const { frame } = entry

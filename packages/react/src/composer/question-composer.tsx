@@ -237,5 +237,3 @@ export function QuestionComposer(props: QuestionComposerProps) {
 export function PlanReviewCard(props: QuestionComposerProps) {
   return <QuestionComposer {...props} />
 }
-
-export type { ComposerRequest }

@@ -66,7 +66,7 @@ function statusOf(error: object): number | null {
  * `TypeError`), any other error carrying an HTTP `status`; anything else is
  * `unknown`. The UI shows the kind translated, never the raw text.
  */
-export function failureOf(error: unknown): TransportFailure {
+function failureOf(error: unknown): TransportFailure {
   if (typeof error !== 'object' || error === null) return { kind: 'unknown' }
   const code = 'code' in error ? error.code : undefined
   if (code === NETWORK) return { kind: 'network' }

@@ -8,7 +8,7 @@ import type { ComposerEnding } from './ending.ts'
 const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
 
 /** A question and its answer as one line of text, as it is shown. */
-export interface EndedLine {
+interface EndedLine {
   id: string
   question: string
   answer: string

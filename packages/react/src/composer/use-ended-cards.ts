@@ -55,7 +55,7 @@ function endingOf(
 }
 
 /** A card on screen: a pending request, or one that left; `ending` is how it ended (`null`: not decided). */
-export interface ShownCard {
+interface ShownCard {
   request: ComposerRequest
   ending: ComposerEnding | null
 }

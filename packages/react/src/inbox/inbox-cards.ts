@@ -38,7 +38,7 @@ function answerOf(sessions: QuestionClientState['sessions'], question: ClientQue
 }
 
 /** A row of the inbox: a waiting question, or an ended card (`ending`) kept until it is closed. */
-export interface InboxRow {
+interface InboxRow {
   question: ClientQuestion
   ending?: ComposerEnding | null
 }
