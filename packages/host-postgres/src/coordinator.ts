@@ -8,16 +8,15 @@ import type {
   RegisterOutcome,
 } from '@parley/host'
 import type { Pool, PoolClient } from 'pg'
+import { createNodeContext } from './context.ts'
 import { checkFingerprint } from './fingerprint.ts'
 import {
   type ClusterKeys,
   deriveKeys,
   LIVENESS_CLASS,
   livenessKey,
-  nonce,
   seal,
   sessionTag,
-  sign,
 } from './keys.ts'
 import { createListener, type Listener } from './listener.ts'
 import { holdLiveness, type Liveness } from './liveness.ts'
@@ -141,19 +140,15 @@ export function createPostgresCoordinator(
   const heard = new Set<string>()
   const liveness = livenessKey(nodeId)
 
-  const report = (error: unknown, where: string) => node?.report(error, `postgres.${where}`)
-  const prepared = options.preparedStatements !== false
-
-  /** Runs one of the coordinator's statements, prepared once per connection unless turned off. */
-  function run(target: Pool | PoolClient, statement: SQL.Statement, values: unknown[]) {
-    const { name, text } = statement
-    return target.query(prepared ? { name, text, values } : { text, values })
-  }
-
-  /** A signed doorbell's payload: `fields` plus who rang, a nonce and this node's clock. */
-  function ring(fields: Record<string, unknown>, from: string = nodeId): string {
-    return sign(keys, JSON.stringify({ ...fields, n: from, k: nonce(), at: Date.now() }))
-  }
+  const ctx = createNodeContext({
+    pool,
+    keys,
+    nodeId,
+    channel,
+    prepared: options.preparedStatements !== false,
+    node: () => node,
+  })
+  const { run, ring, report } = ctx
 
   function read(payload: string | undefined): Doorbell | Dropped {
     const result = readDoorbell(keys, payload, Date.now())
