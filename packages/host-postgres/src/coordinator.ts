@@ -9,6 +9,7 @@ import type {
 } from '@parley/host'
 import type { Pool, PoolClient } from 'pg'
 import { createNodeContext } from './context.ts'
+import { createDoorbellIntake } from './doorbell-intake.ts'
 import { checkFingerprint } from './fingerprint.ts'
 import {
   type ClusterKeys,
@@ -21,13 +22,7 @@ import {
 import { createListener, type Listener } from './listener.ts'
 import { holdLiveness, type Liveness } from './liveness.ts'
 import { migrate } from './migrations.ts'
-import {
-  answerAad,
-  type Doorbell,
-  type Dropped,
-  MAX_PAYLOAD_BYTES,
-  readDoorbell,
-} from './notifications.ts'
+import { answerAad, MAX_PAYLOAD_BYTES } from './notifications.ts'
 import { entryOf, settlementOf } from './rows.ts'
 import * as SQL from './sql.ts'
 import { transaction } from './transaction.ts'
@@ -131,13 +126,8 @@ export function createPostgresCoordinator(
   let alive: Liveness | undefined
   let timers: ReturnType<typeof setInterval>[] = []
   let left = false
-  let notifications = 0
   let reconnects = 0
-  let dropped = 0
-  let warnedDropped = false
   let warnedLargeFrame = false
-  /** Nonces of the doorbells heard lately: a replay of one is dropped. */
-  const heard = new Set<string>()
   const liveness = livenessKey(nodeId)
 
   const ctx = createNodeContext({
@@ -149,69 +139,7 @@ export function createPostgresCoordinator(
     node: () => node,
   })
   const { run, ring, report } = ctx
-
-  function read(payload: string | undefined): Doorbell | Dropped {
-    const result = readDoorbell(keys, payload, Date.now())
-    if (typeof result === 'string') return result
-    if (heard.has(result.k)) return 'stale'
-    heard.add(result.k)
-    if (heard.size > 10_000) heard.delete(heard.values().next().value ?? '')
-    return result
-  }
-
-  function onDropped(why: Dropped): void {
-    dropped += 1
-    if (warnedDropped) return
-    warnedDropped = true
-    report(
-      new Error(
-        `Dropped a notification on channel ${channel} that did not verify (${why}): another role ` +
-          'or a node with another secret is using it. Later ones are only counted (stats.dropped).',
-      ),
-      'doorbell',
-    )
-  }
-
-  async function onDoorbell(bell: Doorbell): Promise<void> {
-    if (!node || bell.n === nodeId) return
-    notifications += 1
-    switch (bell.t) {
-      case 'q': {
-        const { frameText } = bell
-        return node.requested(bell.s, () => (frameText ? shown(bell.id, frameText) : get(bell.id)))
-      }
-      case 'r':
-        // A small answer rides along, sealed, from the claim's own statement;
-        // otherwise the node that awaits it reads the claimed row.
-        return node.resolved({
-          rpcId: bell.id,
-          sessionId: bell.s,
-          outcome: bell.o,
-          reason: bell.w ?? undefined,
-          owner: null,
-          by: bell.b ?? undefined,
-          ...(bell.answer && { settlement: { outcome: 'answered', answer: bell.answer } }),
-        })
-      case 'a':
-        if (bell.prev === nodeId) node.superseded(bell.id)
-        return
-      case 'f':
-        return node.frame(bell.s, bell.x)
-      case 'd':
-        return node.deadline({
-          rpcId: bell.id,
-          sessionId: bell.s,
-          deadlineAt: bell.to,
-          reason: bell.w,
-          owner: bell.own,
-        })
-    }
-  }
-
-  /** A question its doorbell carried; its hub still refuses it once it was resolved here. */
-  async function shown(rpcId: string, frameText: string): Promise<PendingEntry> {
-    return entryOf({ rpc_id: rpcId, frame_text: frameText })
-  }
+  const intake = createDoorbellIntake(ctx, get)
 
   async function get(rpcId: string): Promise<PendingEntry | undefined> {
     const { rows } = await run(pool, SQL.GET_PENDING, [rpcId])
@@ -325,7 +253,7 @@ export function createPostgresCoordinator(
   return {
     nodeId,
     get stats() {
-      return { notifications, reconnects, dropped }
+      return { notifications: intake.notifications, reconnects, dropped: intake.dropped }
     },
     async join(joining) {
       node = joining
@@ -353,9 +281,9 @@ export function createPostgresCoordinator(
         listener = await createListener({
           pool,
           channel,
-          read,
-          onDropped,
-          onDoorbell,
+          read: intake.read,
+          onDropped: intake.onDropped,
+          onDoorbell: intake.onDoorbell,
           onReconnect() {
             reconnects += 1
             node?.resync()
