@@ -8,22 +8,18 @@ import type {
   RegisterOutcome,
 } from '@parley/host'
 import type { Pool, PoolClient } from 'pg'
+import { claim, collect, repeated } from './claims.ts'
 import { createNodeContext } from './context.ts'
 import { createDoorbellIntake } from './doorbell-intake.ts'
 import { checkFingerprint } from './fingerprint.ts'
-import {
-  type ClusterKeys,
-  deriveKeys,
-  LIVENESS_CLASS,
-  livenessKey,
-  seal,
-  sessionTag,
-} from './keys.ts'
+import { type ClusterKeys, deriveKeys, LIVENESS_CLASS, livenessKey } from './keys.ts'
 import { createListener, type Listener } from './listener.ts'
 import { holdLiveness, type Liveness } from './liveness.ts'
 import { migrate } from './migrations.ts'
-import { answerAad, MAX_PAYLOAD_BYTES } from './notifications.ts'
-import { entryOf, settlementOf } from './rows.ts'
+import { MAX_PAYLOAD_BYTES } from './notifications.ts'
+import { extend, getPending, snapshot } from './pending.ts'
+import { register } from './register.ts'
+import { entryOf } from './rows.ts'
 import * as SQL from './sql.ts'
 import { transaction } from './transaction.ts'
 
@@ -101,8 +97,6 @@ export interface PostgresCoordinator extends QuestionCoordinator {
   }
 }
 
-const RELOAD = Symbol('reload')
-
 /**
  * Creates the coordinator of one node. Give it to `createQuestionHost({
  * coordinator })`; the host joins the cluster (migrating the tables, then
@@ -139,12 +133,8 @@ export function createPostgresCoordinator(
     node: () => node,
   })
   const { run, ring, report } = ctx
+  const get = (rpcId: string): Promise<PendingEntry | undefined> => getPending(ctx, rpcId)
   const intake = createDoorbellIntake(ctx, get)
-
-  async function get(rpcId: string): Promise<PendingEntry | undefined> {
-    const { rows } = await run(pool, SQL.GET_PENDING, [rpcId])
-    return rows[0] ? entryOf(rows[0]) : undefined
-  }
 
   async function heartbeat(): Promise<void> {
     await run(pool, SQL.HEARTBEAT, [nodeId])
@@ -227,29 +217,7 @@ export function createPostgresCoordinator(
   const inTransaction = <T>(work: (client: PoolClient) => Promise<T>): Promise<T> =>
     transaction(pool, work)
 
-  /** A question with the same key exists: attach to it, collect its ending, or free the key. */
-  async function attach(entry: CoordinatedEntry): Promise<RegisterOutcome | typeof RELOAD> {
-    return inTransaction(async (client) => {
-      const found = await run(client, SQL.FIND_BY_KEY, [entry.sessionId, entry.resumeKey])
-      const row = found.rows[0]
-      if (!row) return RELOAD
-      if (row.state === 'pending') {
-        const attached = ring({ t: 'a', id: row.rpc_id, prev: row.owner })
-        await run(client, SQL.ATTACH, [row.rpc_id, nodeId, channel, attached])
-        const deadlineAt = row.deadline_ms === null ? undefined : Number(row.deadline_ms)
-        return { kind: 'attached', entry: entryOf(row), deadlineAt }
-      }
-      if (row.delivered_at === null) {
-        const delivered = await run(client, SQL.DELIVER_SETTLED, [row.rpc_id, nodeId])
-        await run(client, SQL.FREE_KEY, [row.rpc_id])
-        return { kind: 'settled', rpcId: row.rpc_id, settlement: settlementOf(delivered.rows[0]) }
-      }
-      // Delivered to an earlier attachment: the key asks afresh.
-      await run(client, SQL.FREE_KEY, [row.rpc_id])
-      return RELOAD
-    })
-  }
-
+  // Signatures below name the host's types, so the API report prints them by name.
   return {
     nodeId,
     get stats() {
@@ -298,106 +266,14 @@ export function createPostgresCoordinator(
       every(heartbeatMs, heartbeat, 'heartbeat')
       every(recheckMs, recheck, 'recheck')
     },
-    async register(entry) {
-      const small = Buffer.byteLength(entry.frameText) <= SQL.INLINE_FRAME_BYTES
-      const requested = ring({
-        t: 'q',
-        id: entry.rpcId,
-        s: entry.sessionId,
-        x: small ? seal(keys, entry.rpcId, entry.frameText) : null,
-      })
-      const tag = sessionTag(keys, entry.rpcId, entry.sessionId)
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const inserted = await run(pool, SQL.INSERT_QUESTION, [
-          entry.rpcId,
-          entry.sessionId,
-          entry.frameText,
-          nodeId,
-          entry.deadlineAt ?? null,
-          channel,
-          entry.resumeKey ?? null,
-          tag,
-          requested,
-        ])
-        if (inserted.rowCount === 1) return { kind: 'created' }
-        const attached = await attach(entry)
-        if (attached !== RELOAD) return attached
-      }
-      throw new Error(`resumeKey ${entry.resumeKey} kept changing hands; try again.`)
-    },
+    register: (entry: CoordinatedEntry): Promise<RegisterOutcome> => register(ctx, entry),
     get,
-    extend(rpcId, sessionId, reason, decide) {
-      return inTransaction(async (client) => {
-        const { rows } = await run(client, SQL.LOCK_PENDING, [rpcId, sessionId])
-        const row = rows[0]
-        if (!row) return undefined
-        const owner: string | null = row.owner
-        if (row.deadline_ms === null)
-          return { receipt: { extended: false, reason: 'no-deadline' } as const, owner }
-        // The policy reads the question as it was asked (its first deadline), and where it is now.
-        const receipt = decide(
-          entryOf({ rpc_id: row.rpc_id, frame_text: row.frame_text }),
-          Number(row.deadline_ms),
-        )
-        if (receipt.extended) {
-          const moved = ring({
-            t: 'd',
-            id: rpcId,
-            s: sessionId,
-            to: receipt.deadlineAt,
-            w: reason,
-            own: owner,
-          })
-          await run(client, SQL.MOVE_DEADLINE, [rpcId, receipt.deadlineAt, channel, moved])
-        }
-        return { receipt, owner }
-      })
-    },
-    async claim(rpcId, settlement: CoordinatedSettlement, responseId, by): Promise<ClaimOutcome> {
-      const answer = settlement.outcome === 'answered' ? JSON.stringify(settlement.answer) : null
-      const reason = settlement.outcome === 'answered' ? null : (settlement.reason ?? null)
-      const inline = answer !== null && Buffer.byteLength(answer) <= SQL.INLINE_ANSWER_BYTES
-      const resolved = ring({
-        t: 'r',
-        id: rpcId,
-        o: settlement.outcome,
-        w: reason,
-        b: by ?? null,
-        a: inline ? seal(keys, answerAad(rpcId), answer) : null,
-      })
-      const { rows } = await run(pool, SQL.CLAIM, [
-        rpcId,
-        settlement.outcome,
-        answer,
-        reason,
-        responseId ?? null,
-        nodeId,
-        channel,
-        resolved,
-        settlement.outcome === 'timed-out' ? (settlement.deadlineAt ?? null) : null,
-      ])
-      if (rows[0]) return { status: 'won', sessionId: rows[0].session_id }
-      // A retry racing its own first attempt (on another node) finds it won: still a success.
-      if (responseId !== undefined) {
-        const same = await run(pool, SQL.WON_BY, [rpcId, responseId])
-        if (same.rowCount === 1) return { status: 'repeat' }
-      }
-      return { status: 'lost' }
-    },
-    async repeated(rpcId, sessionId, responseId) {
-      const { rowCount } = await run(pool, SQL.REPEATED, [rpcId, sessionId, responseId])
-      return rowCount === 1
-    },
-    async collect(rpcId) {
-      const { rows } = await run(pool, SQL.COLLECT, [rpcId, nodeId])
-      return rows[0] ? settlementOf(rows[0]) : undefined
-    },
-    async snapshot(includes, sessions) {
-      const { rows } = await run(pool, SQL.SNAPSHOT, [sessions ? [...sessions] : null])
-      const entries: PendingEntry[] = []
-      for (const row of rows) if (includes(row.session_id)) entries.push(entryOf(row))
-      return entries
-    },
+    extend: (rpcId, sessionId, reason, decide) => extend(ctx, rpcId, sessionId, reason, decide),
+    claim: (rpcId, settlement: CoordinatedSettlement, responseId, by): Promise<ClaimOutcome> =>
+      claim(ctx, rpcId, settlement, responseId, by),
+    repeated: (rpcId, sessionId, responseId) => repeated(ctx, rpcId, sessionId, responseId),
+    collect: (rpcId) => collect(ctx, rpcId),
+    snapshot: (includes, sessions) => snapshot(ctx, includes, sessions),
     broadcast(sessionId, text) {
       const payload = ring({ t: 'f', s: sessionId, x: text })
       if (new TextEncoder().encode(payload).byteLength > MAX_PAYLOAD_BYTES) {
