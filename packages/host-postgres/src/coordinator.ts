@@ -7,21 +7,22 @@ import type {
   QuestionCoordinator,
   RegisterOutcome,
 } from '@parley/host'
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
 import { claim, collect, repeated } from './claims.ts'
 import { createNodeContext } from './context.ts'
 import { createDoorbellIntake } from './doorbell-intake.ts'
 import { checkFingerprint } from './fingerprint.ts'
-import { type ClusterKeys, deriveKeys, LIVENESS_CLASS, livenessKey } from './keys.ts'
+import { heartbeat, holdNodeLiveness, type ReapLimits } from './heartbeat.ts'
+import { deriveKeys } from './keys.ts'
 import { createListener, type Listener } from './listener.ts'
-import { holdLiveness, type Liveness } from './liveness.ts'
+import type { Liveness } from './liveness.ts'
 import { migrate } from './migrations.ts'
 import { MAX_PAYLOAD_BYTES } from './notifications.ts'
 import { extend, getPending, snapshot } from './pending.ts'
+import { recheck } from './recheck.ts'
 import { register } from './register.ts'
-import { entryOf } from './rows.ts'
 import * as SQL from './sql.ts'
-import { transaction } from './transaction.ts'
+import { createTicker } from './ticker.ts'
 
 /** Options of {@link createPostgresCoordinator}. */
 export interface PostgresCoordinatorOptions {
@@ -101,121 +102,62 @@ export interface PostgresCoordinator extends QuestionCoordinator {
  * Creates the coordinator of one node. Give it to `createQuestionHost({
  * coordinator })`; the host joins the cluster (migrating the tables, then
  * listening and heartbeating) and leaves it on `host.close()`.
+ *
+ * This wires the parts: the statements run through one context
+ * (`context.ts`); asking (`register.ts`), reading (`pending.ts`) and
+ * settling (`claims.ts`) are single statements or transactions; the
+ * listener's doorbells go to `doorbell-intake.ts`; the heartbeat with its
+ * reaper and the re-check run on a ticker that leaving stops.
  */
 export function createPostgresCoordinator(
   options: PostgresCoordinatorOptions,
 ): PostgresCoordinator {
   const { pool } = options
-  const keys: ClusterKeys = deriveKeys(options.secret)
+  const keys = deriveKeys(options.secret)
   const previous = (options.previousSecrets ?? []).map((secret) => deriveKeys(secret).fingerprint)
   const nodeId = options.nodeId ?? crypto.randomUUID()
-  const channel = options.channel ?? 'parley'
   const heartbeatMs = options.heartbeatMs ?? 2_000
-  const deadAfterMs = options.deadAfterMs ?? 6_000
   const recheckMs = options.recheckMs ?? 5_000
-  const graceMs = options.reattachGraceMs ?? 300_000
-  const keepMs = options.keepSettledMs ?? 86_400_000
+  const limits: ReapLimits = {
+    deadAfterMs: options.deadAfterMs ?? 6_000,
+    graceMs: options.reattachGraceMs ?? 300_000,
+    keepMs: options.keepSettledMs ?? 86_400_000,
+  }
   let node: CoordinatedNode | undefined
   let listener: Listener | undefined
   let alive: Liveness | undefined
-  let timers: ReturnType<typeof setInterval>[] = []
   let left = false
   let reconnects = 0
   let warnedLargeFrame = false
-  const liveness = livenessKey(nodeId)
 
   const ctx = createNodeContext({
     pool,
     keys,
     nodeId,
-    channel,
+    channel: options.channel ?? 'parley',
     prepared: options.preparedStatements !== false,
     node: () => node,
   })
-  const { run, ring, report } = ctx
   const get = (rpcId: string): Promise<PendingEntry | undefined> => getPending(ctx, rpcId)
   const intake = createDoorbellIntake(ctx, get)
+  const ticker = createTicker(ctx.report)
 
-  async function heartbeat(): Promise<void> {
-    await run(pool, SQL.HEARTBEAT, [nodeId])
-    const reaped = await inTransaction(async (client) => {
-      const { rows } = await run(client, SQL.REAP, [deadAfterMs, graceMs, keepMs])
-      if (rows.length === 0) return rows
-      const bells = rows.map((row) =>
-        ring(
-          {
-            t: 'r',
-            id: row.rpc_id,
-            s: row.session_id,
-            o: row.state,
-            w: row.state === 'aborted' ? 'server-gone' : null,
-          },
-          '',
-        ),
-      )
-      await run(client, SQL.NOTIFY_MANY, [channel, bells])
-      return rows
+  /** Listens on the channel; after a reconnect, streams replay and awaited questions are re-read. */
+  function listen(): Promise<Listener> {
+    return createListener({
+      pool,
+      channel: ctx.channel,
+      read: intake.read,
+      onDropped: intake.onDropped,
+      onDoorbell: intake.onDoorbell,
+      onReconnect() {
+        reconnects += 1
+        node?.resync()
+        recheck(ctx).catch((error: unknown) => ctx.report(error, 'recheck'))
+      },
+      report: ctx.report,
     })
-    if (reaped.length > 0) tellReaped(reaped)
   }
-
-  /** Tells this node's host which questions its reap ended (this node alone ended them). */
-  function tellReaped(rows: readonly Record<string, unknown>[]): void {
-    if (!node?.reaped) return
-    const ended = []
-    for (const row of rows) {
-      const outcome = row.state === 'timed-out' ? 'timed-out' : 'aborted'
-      try {
-        const entry = entryOf({ rpc_id: String(row.rpc_id), frame_text: String(row.frame_text) })
-        ended.push({
-          entry,
-          outcome,
-          reason: row.reason === 'server-gone' ? 'server-gone' : undefined,
-        } as const)
-      } catch (error) {
-        report(error, 'reaped')
-      }
-    }
-    node.reaped(ended)
-  }
-
-  /** Settles locally what this node awaits but missed hearing about. */
-  async function recheck(): Promise<void> {
-    const awaited = node?.awaited() ?? []
-    if (awaited.length === 0 || !node) return
-    const { rows } = await run(pool, SQL.RECHECK, [awaited, nodeId])
-    // Asked again: one this node began to claim while the query ran is that claim's to end.
-    const still = new Set(node.awaited())
-    for (const row of rows) {
-      if (!still.has(row.rpc_id)) continue
-      if (row.state === 'pending') node.superseded(row.rpc_id)
-      else
-        await node.resolved({
-          rpcId: row.rpc_id,
-          sessionId: row.session_id,
-          outcome: row.state,
-          reason: row.reason === 'server-gone' ? 'server-gone' : undefined,
-          owner: row.owner,
-        })
-    }
-  }
-
-  /** Ticks of `every` still running: leaving waits for them, so none writes after it. */
-  const ticking = new Set<Promise<void>>()
-
-  function every(ms: number, task: () => Promise<void>, where: string): void {
-    const handle = setInterval(() => {
-      const tick: Promise<void> = task()
-        .catch((error: unknown) => report(error, where))
-        .finally(() => ticking.delete(tick))
-      ticking.add(tick)
-    }, ms)
-    handle.unref?.()
-    timers.push(handle)
-  }
-
-  const inTransaction = <T>(work: (client: PoolClient) => Promise<T>): Promise<T> =>
-    transaction(pool, work)
 
   // Signatures below name the host's types, so the API report prints them by name.
   return {
@@ -230,41 +172,18 @@ export function createPostgresCoordinator(
         fingerprint: keys.fingerprint,
         previous,
         nodeId,
-        deadAfterMs,
+        deadAfterMs: limits.deadAfterMs,
       })
-      await run(pool, SQL.HEARTBEAT, [nodeId])
-      alive = await holdLiveness({
-        pool,
-        async take(client) {
-          const { rows } = await run(client, SQL.HOLD_LIVENESS, [LIVENESS_CLASS, liveness])
-          return rows[0]?.held === true
-        },
-        async drop(client) {
-          await run(client, SQL.DROP_LIVENESS, [LIVENESS_CLASS, liveness])
-        },
-        report,
-        nodeId,
-      })
+      await ctx.run(pool, SQL.HEARTBEAT, [nodeId])
+      alive = await holdNodeLiveness(ctx)
       try {
-        listener = await createListener({
-          pool,
-          channel,
-          read: intake.read,
-          onDropped: intake.onDropped,
-          onDoorbell: intake.onDoorbell,
-          onReconnect() {
-            reconnects += 1
-            node?.resync()
-            recheck().catch((error: unknown) => report(error, 'recheck'))
-          },
-          report,
-        })
+        listener = await listen()
       } catch (error) {
         await alive.close()
         throw error
       }
-      every(heartbeatMs, heartbeat, 'heartbeat')
-      every(recheckMs, recheck, 'recheck')
+      ticker.every(heartbeatMs, () => heartbeat(ctx, limits), 'heartbeat')
+      ticker.every(recheckMs, () => recheck(ctx), 'recheck')
     },
     register: (entry: CoordinatedEntry): Promise<RegisterOutcome> => register(ctx, entry),
     get,
@@ -275,30 +194,28 @@ export function createPostgresCoordinator(
     collect: (rpcId) => collect(ctx, rpcId),
     snapshot: (includes, sessions) => snapshot(ctx, includes, sessions),
     broadcast(sessionId, text) {
-      const payload = ring({ t: 'f', s: sessionId, x: text })
+      const payload = ctx.ring({ t: 'f', s: sessionId, x: text })
       if (new TextEncoder().encode(payload).byteLength > MAX_PAYLOAD_BYTES) {
         if (!warnedLargeFrame)
-          report(
+          ctx.report(
             new Error(`An app frame above ${MAX_PAYLOAD_BYTES} bytes reaches this node only.`),
             'broadcast',
           )
         warnedLargeFrame = true
         return
       }
-      run(pool, SQL.NOTIFY, [channel, payload]).catch((error: unknown) =>
-        report(error, 'broadcast'),
-      )
+      ctx
+        .run(pool, SQL.NOTIFY, [ctx.channel, payload])
+        .catch((error: unknown) => ctx.report(error, 'broadcast'))
     },
     async leave(release) {
       if (left) return
       left = true
-      for (const handle of timers) clearInterval(handle)
-      timers = []
       // A heartbeat in flight would write this node's row back after it is forgotten.
-      await Promise.all(ticking)
+      await ticker.stop()
       await listener?.close()
-      if (release.length > 0) await run(pool, SQL.RELEASE, [release, nodeId])
-      await run(pool, SQL.FORGET_NODE, [nodeId])
+      if (release.length > 0) await ctx.run(pool, SQL.RELEASE, [release, nodeId])
+      await ctx.run(pool, SQL.FORGET_NODE, [nodeId])
       await alive?.close()
       node = undefined
     },
