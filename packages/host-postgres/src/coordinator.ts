@@ -1,3 +1,12 @@
+/*
+ * One node's coordinator, wired from its parts: statements run through one
+ * context (`context.ts`); asking (`register.ts`), reading (`pending.ts`) and
+ * settling (`claims.ts`) are single statements or transactions; the
+ * listener's doorbells go to `doorbell-intake.ts`; the heartbeat with its
+ * reaper (`heartbeat.ts`) and the re-check (`recheck.ts`) run on a ticker
+ * that leaving stops; app frames go out through `broadcast.ts`.
+ */
+
 import type {
   ClaimOutcome,
   CoordinatedEntry,
@@ -8,6 +17,7 @@ import type {
   RegisterOutcome,
 } from '@parley/host'
 import type { Pool } from 'pg'
+import { createBroadcast } from './broadcast.ts'
 import { claim, collect, repeated } from './claims.ts'
 import { createNodeContext } from './context.ts'
 import { createDoorbellIntake } from './doorbell-intake.ts'
@@ -17,7 +27,6 @@ import { deriveKeys } from './keys.ts'
 import { createListener, type Listener } from './listener.ts'
 import type { Liveness } from './liveness.ts'
 import { migrate } from './migrations.ts'
-import { MAX_PAYLOAD_BYTES } from './notifications.ts'
 import { extend, getPending, snapshot } from './pending.ts'
 import { recheck } from './recheck.ts'
 import { register } from './register.ts'
@@ -102,12 +111,6 @@ export interface PostgresCoordinator extends QuestionCoordinator {
  * Creates the coordinator of one node. Give it to `createQuestionHost({
  * coordinator })`; the host joins the cluster (migrating the tables, then
  * listening and heartbeating) and leaves it on `host.close()`.
- *
- * This wires the parts: the statements run through one context
- * (`context.ts`); asking (`register.ts`), reading (`pending.ts`) and
- * settling (`claims.ts`) are single statements or transactions; the
- * listener's doorbells go to `doorbell-intake.ts`; the heartbeat with its
- * reaper and the re-check run on a ticker that leaving stops.
  */
 export function createPostgresCoordinator(
   options: PostgresCoordinatorOptions,
@@ -128,7 +131,6 @@ export function createPostgresCoordinator(
   let alive: Liveness | undefined
   let left = false
   let reconnects = 0
-  let warnedLargeFrame = false
 
   const ctx = createNodeContext({
     pool,
@@ -193,21 +195,7 @@ export function createPostgresCoordinator(
     repeated: (rpcId, sessionId, responseId) => repeated(ctx, rpcId, sessionId, responseId),
     collect: (rpcId) => collect(ctx, rpcId),
     snapshot: (includes, sessions) => snapshot(ctx, includes, sessions),
-    broadcast(sessionId, text) {
-      const payload = ctx.ring({ t: 'f', s: sessionId, x: text })
-      if (new TextEncoder().encode(payload).byteLength > MAX_PAYLOAD_BYTES) {
-        if (!warnedLargeFrame)
-          ctx.report(
-            new Error(`An app frame above ${MAX_PAYLOAD_BYTES} bytes reaches this node only.`),
-            'broadcast',
-          )
-        warnedLargeFrame = true
-        return
-      }
-      ctx
-        .run(pool, SQL.NOTIFY, [ctx.channel, payload])
-        .catch((error: unknown) => ctx.report(error, 'broadcast'))
-    },
+    broadcast: createBroadcast(ctx),
     async leave(release) {
       if (left) return
       left = true
