@@ -1,3 +1,12 @@
+/*
+ * One node's coordinator, wired from its parts: statements run through one
+ * context (`context.ts`); asking (`register.ts`), reading (`pending.ts`) and
+ * settling (`claims.ts`) are single statements or transactions; the
+ * listener's doorbells go to `doorbell-intake.ts`; the heartbeat with its
+ * reaper (`heartbeat.ts`) and the re-check (`recheck.ts`) run on a ticker
+ * that leaving stops; app frames go out through `broadcast.ts`.
+ */
+
 import type {
   ClaimOutcome,
   CoordinatedEntry,
@@ -7,31 +16,22 @@ import type {
   QuestionCoordinator,
   RegisterOutcome,
 } from '@parley/host'
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
+import { createBroadcast } from './broadcast.ts'
+import { claim, collect, repeated } from './claims.ts'
+import { createNodeContext } from './context.ts'
+import { createDoorbellIntake } from './doorbell-intake.ts'
 import { checkFingerprint } from './fingerprint.ts'
-import {
-  type ClusterKeys,
-  deriveKeys,
-  LIVENESS_CLASS,
-  livenessKey,
-  nonce,
-  seal,
-  sessionTag,
-  sign,
-} from './keys.ts'
+import { heartbeat, holdNodeLiveness, type ReapLimits } from './heartbeat.ts'
+import { deriveKeys } from './keys.ts'
 import { createListener, type Listener } from './listener.ts'
-import { holdLiveness, type Liveness } from './liveness.ts'
+import type { Liveness } from './liveness.ts'
 import { migrate } from './migrations.ts'
-import {
-  answerAad,
-  type Doorbell,
-  type Dropped,
-  MAX_PAYLOAD_BYTES,
-  readDoorbell,
-} from './notifications.ts'
-import { entryOf, settlementOf } from './rows.ts'
+import { extend, getPending, snapshot } from './pending.ts'
+import { recheck } from './recheck.ts'
+import { register } from './register.ts'
 import * as SQL from './sql.ts'
-import { transaction } from './transaction.ts'
+import { createTicker } from './ticker.ts'
 
 /** Options of {@link createPostgresCoordinator}. */
 export interface PostgresCoordinatorOptions {
@@ -107,8 +107,6 @@ export interface PostgresCoordinator extends QuestionCoordinator {
   }
 }
 
-const RELOAD = Symbol('reload')
-
 /**
  * Creates the coordinator of one node. Give it to `createQuestionHost({
  * coordinator })`; the host joins the cluster (migrating the tables, then
@@ -118,219 +116,56 @@ export function createPostgresCoordinator(
   options: PostgresCoordinatorOptions,
 ): PostgresCoordinator {
   const { pool } = options
-  const keys: ClusterKeys = deriveKeys(options.secret)
+  const keys = deriveKeys(options.secret)
   const previous = (options.previousSecrets ?? []).map((secret) => deriveKeys(secret).fingerprint)
   const nodeId = options.nodeId ?? crypto.randomUUID()
-  const channel = options.channel ?? 'parley'
   const heartbeatMs = options.heartbeatMs ?? 2_000
-  const deadAfterMs = options.deadAfterMs ?? 6_000
   const recheckMs = options.recheckMs ?? 5_000
-  const graceMs = options.reattachGraceMs ?? 300_000
-  const keepMs = options.keepSettledMs ?? 86_400_000
+  const limits: ReapLimits = {
+    deadAfterMs: options.deadAfterMs ?? 6_000,
+    graceMs: options.reattachGraceMs ?? 300_000,
+    keepMs: options.keepSettledMs ?? 86_400_000,
+  }
   let node: CoordinatedNode | undefined
   let listener: Listener | undefined
   let alive: Liveness | undefined
-  let timers: ReturnType<typeof setInterval>[] = []
   let left = false
-  let notifications = 0
   let reconnects = 0
-  let dropped = 0
-  let warnedDropped = false
-  let warnedLargeFrame = false
-  /** Nonces of the doorbells heard lately: a replay of one is dropped. */
-  const heard = new Set<string>()
-  const liveness = livenessKey(nodeId)
 
-  const report = (error: unknown, where: string) => node?.report(error, `postgres.${where}`)
-  const prepared = options.preparedStatements !== false
+  const ctx = createNodeContext({
+    pool,
+    keys,
+    nodeId,
+    channel: options.channel ?? 'parley',
+    prepared: options.preparedStatements !== false,
+    node: () => node,
+  })
+  const get = (rpcId: string): Promise<PendingEntry | undefined> => getPending(ctx, rpcId)
+  const intake = createDoorbellIntake(ctx, get)
+  const ticker = createTicker(ctx.report)
 
-  /** Runs one of the coordinator's statements, prepared once per connection unless turned off. */
-  function run(target: Pool | PoolClient, statement: SQL.Statement, values: unknown[]) {
-    const { name, text } = statement
-    return target.query(prepared ? { name, text, values } : { text, values })
-  }
-
-  /** A signed doorbell's payload: `fields` plus who rang, a nonce and this node's clock. */
-  function ring(fields: Record<string, unknown>, from: string = nodeId): string {
-    return sign(keys, JSON.stringify({ ...fields, n: from, k: nonce(), at: Date.now() }))
-  }
-
-  function read(payload: string | undefined): Doorbell | Dropped {
-    const result = readDoorbell(keys, payload, Date.now())
-    if (typeof result === 'string') return result
-    if (heard.has(result.k)) return 'stale'
-    heard.add(result.k)
-    if (heard.size > 10_000) heard.delete(heard.values().next().value ?? '')
-    return result
-  }
-
-  function onDropped(why: Dropped): void {
-    dropped += 1
-    if (warnedDropped) return
-    warnedDropped = true
-    report(
-      new Error(
-        `Dropped a notification on channel ${channel} that did not verify (${why}): another role ` +
-          'or a node with another secret is using it. Later ones are only counted (stats.dropped).',
-      ),
-      'doorbell',
-    )
-  }
-
-  async function onDoorbell(bell: Doorbell): Promise<void> {
-    if (!node || bell.n === nodeId) return
-    notifications += 1
-    switch (bell.t) {
-      case 'q': {
-        const { frameText } = bell
-        return node.requested(bell.s, () => (frameText ? shown(bell.id, frameText) : get(bell.id)))
-      }
-      case 'r':
-        // A small answer rides along, sealed, from the claim's own statement;
-        // otherwise the node that awaits it reads the claimed row.
-        return node.resolved({
-          rpcId: bell.id,
-          sessionId: bell.s,
-          outcome: bell.o,
-          reason: bell.w ?? undefined,
-          owner: null,
-          by: bell.b ?? undefined,
-          ...(bell.answer && { settlement: { outcome: 'answered', answer: bell.answer } }),
-        })
-      case 'a':
-        if (bell.prev === nodeId) node.superseded(bell.id)
-        return
-      case 'f':
-        return node.frame(bell.s, bell.x)
-      case 'd':
-        return node.deadline({
-          rpcId: bell.id,
-          sessionId: bell.s,
-          deadlineAt: bell.to,
-          reason: bell.w,
-          owner: bell.own,
-        })
-    }
-  }
-
-  /** A question its doorbell carried; its hub still refuses it once it was resolved here. */
-  async function shown(rpcId: string, frameText: string): Promise<PendingEntry> {
-    return entryOf({ rpc_id: rpcId, frame_text: frameText })
-  }
-
-  async function get(rpcId: string): Promise<PendingEntry | undefined> {
-    const { rows } = await run(pool, SQL.GET_PENDING, [rpcId])
-    return rows[0] ? entryOf(rows[0]) : undefined
-  }
-
-  async function heartbeat(): Promise<void> {
-    await run(pool, SQL.HEARTBEAT, [nodeId])
-    const reaped = await inTransaction(async (client) => {
-      const { rows } = await run(client, SQL.REAP, [deadAfterMs, graceMs, keepMs])
-      if (rows.length === 0) return rows
-      const bells = rows.map((row) =>
-        ring(
-          {
-            t: 'r',
-            id: row.rpc_id,
-            s: row.session_id,
-            o: row.state,
-            w: row.state === 'aborted' ? 'server-gone' : null,
-          },
-          '',
-        ),
-      )
-      await run(client, SQL.NOTIFY_MANY, [channel, bells])
-      return rows
-    })
-    if (reaped.length > 0) tellReaped(reaped)
-  }
-
-  /** Tells this node's host which questions its reap ended (this node alone ended them). */
-  function tellReaped(rows: readonly Record<string, unknown>[]): void {
-    if (!node?.reaped) return
-    const ended = []
-    for (const row of rows) {
-      const outcome = row.state === 'timed-out' ? 'timed-out' : 'aborted'
-      try {
-        const entry = entryOf({ rpc_id: String(row.rpc_id), frame_text: String(row.frame_text) })
-        ended.push({
-          entry,
-          outcome,
-          reason: row.reason === 'server-gone' ? 'server-gone' : undefined,
-        } as const)
-      } catch (error) {
-        report(error, 'reaped')
-      }
-    }
-    node.reaped(ended)
-  }
-
-  /** Settles locally what this node awaits but missed hearing about. */
-  async function recheck(): Promise<void> {
-    const awaited = node?.awaited() ?? []
-    if (awaited.length === 0 || !node) return
-    const { rows } = await run(pool, SQL.RECHECK, [awaited, nodeId])
-    // Asked again: one this node began to claim while the query ran is that claim's to end.
-    const still = new Set(node.awaited())
-    for (const row of rows) {
-      if (!still.has(row.rpc_id)) continue
-      if (row.state === 'pending') node.superseded(row.rpc_id)
-      else
-        await node.resolved({
-          rpcId: row.rpc_id,
-          sessionId: row.session_id,
-          outcome: row.state,
-          reason: row.reason === 'server-gone' ? 'server-gone' : undefined,
-          owner: row.owner,
-        })
-    }
-  }
-
-  /** Ticks of `every` still running: leaving waits for them, so none writes after it. */
-  const ticking = new Set<Promise<void>>()
-
-  function every(ms: number, task: () => Promise<void>, where: string): void {
-    const handle = setInterval(() => {
-      const tick: Promise<void> = task()
-        .catch((error: unknown) => report(error, where))
-        .finally(() => ticking.delete(tick))
-      ticking.add(tick)
-    }, ms)
-    handle.unref?.()
-    timers.push(handle)
-  }
-
-  const inTransaction = <T>(work: (client: PoolClient) => Promise<T>): Promise<T> =>
-    transaction(pool, work)
-
-  /** A question with the same key exists: attach to it, collect its ending, or free the key. */
-  async function attach(entry: CoordinatedEntry): Promise<RegisterOutcome | typeof RELOAD> {
-    return inTransaction(async (client) => {
-      const found = await run(client, SQL.FIND_BY_KEY, [entry.sessionId, entry.resumeKey])
-      const row = found.rows[0]
-      if (!row) return RELOAD
-      if (row.state === 'pending') {
-        const attached = ring({ t: 'a', id: row.rpc_id, prev: row.owner })
-        await run(client, SQL.ATTACH, [row.rpc_id, nodeId, channel, attached])
-        const deadlineAt = row.deadline_ms === null ? undefined : Number(row.deadline_ms)
-        return { kind: 'attached', entry: entryOf(row), deadlineAt }
-      }
-      if (row.delivered_at === null) {
-        const delivered = await run(client, SQL.DELIVER_SETTLED, [row.rpc_id, nodeId])
-        await run(client, SQL.FREE_KEY, [row.rpc_id])
-        return { kind: 'settled', rpcId: row.rpc_id, settlement: settlementOf(delivered.rows[0]) }
-      }
-      // Delivered to an earlier attachment: the key asks afresh.
-      await run(client, SQL.FREE_KEY, [row.rpc_id])
-      return RELOAD
+  /** Listens on the channel; after a reconnect, streams replay and awaited questions are re-read. */
+  function listen(): Promise<Listener> {
+    return createListener({
+      pool,
+      channel: ctx.channel,
+      read: intake.read,
+      onDropped: intake.onDropped,
+      onDoorbell: intake.onDoorbell,
+      onReconnect() {
+        reconnects += 1
+        node?.resync()
+        recheck(ctx).catch((error: unknown) => ctx.report(error, 'recheck'))
+      },
+      report: ctx.report,
     })
   }
 
+  // Signatures below name the host's types, so the API report prints them by name.
   return {
     nodeId,
     get stats() {
-      return { notifications, reconnects, dropped }
+      return { notifications: intake.notifications, reconnects, dropped: intake.dropped }
     },
     async join(joining) {
       node = joining
@@ -339,167 +174,36 @@ export function createPostgresCoordinator(
         fingerprint: keys.fingerprint,
         previous,
         nodeId,
-        deadAfterMs,
+        deadAfterMs: limits.deadAfterMs,
       })
-      await run(pool, SQL.HEARTBEAT, [nodeId])
-      alive = await holdLiveness({
-        pool,
-        async take(client) {
-          const { rows } = await run(client, SQL.HOLD_LIVENESS, [LIVENESS_CLASS, liveness])
-          return rows[0]?.held === true
-        },
-        async drop(client) {
-          await run(client, SQL.DROP_LIVENESS, [LIVENESS_CLASS, liveness])
-        },
-        report,
-        nodeId,
-      })
+      await ctx.run(pool, SQL.HEARTBEAT, [nodeId])
+      alive = await holdNodeLiveness(ctx)
       try {
-        listener = await createListener({
-          pool,
-          channel,
-          read,
-          onDropped,
-          onDoorbell,
-          onReconnect() {
-            reconnects += 1
-            node?.resync()
-            recheck().catch((error: unknown) => report(error, 'recheck'))
-          },
-          report,
-        })
+        listener = await listen()
       } catch (error) {
         await alive.close()
         throw error
       }
-      every(heartbeatMs, heartbeat, 'heartbeat')
-      every(recheckMs, recheck, 'recheck')
+      ticker.every(heartbeatMs, () => heartbeat(ctx, limits), 'heartbeat')
+      ticker.every(recheckMs, () => recheck(ctx), 'recheck')
     },
-    async register(entry) {
-      const small = Buffer.byteLength(entry.frameText) <= SQL.INLINE_FRAME_BYTES
-      const requested = ring({
-        t: 'q',
-        id: entry.rpcId,
-        s: entry.sessionId,
-        x: small ? seal(keys, entry.rpcId, entry.frameText) : null,
-      })
-      const tag = sessionTag(keys, entry.rpcId, entry.sessionId)
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const inserted = await run(pool, SQL.INSERT_QUESTION, [
-          entry.rpcId,
-          entry.sessionId,
-          entry.frameText,
-          nodeId,
-          entry.deadlineAt ?? null,
-          channel,
-          entry.resumeKey ?? null,
-          tag,
-          requested,
-        ])
-        if (inserted.rowCount === 1) return { kind: 'created' }
-        const attached = await attach(entry)
-        if (attached !== RELOAD) return attached
-      }
-      throw new Error(`resumeKey ${entry.resumeKey} kept changing hands; try again.`)
-    },
+    register: (entry: CoordinatedEntry): Promise<RegisterOutcome> => register(ctx, entry),
     get,
-    extend(rpcId, sessionId, reason, decide) {
-      return inTransaction(async (client) => {
-        const { rows } = await run(client, SQL.LOCK_PENDING, [rpcId, sessionId])
-        const row = rows[0]
-        if (!row) return undefined
-        const owner: string | null = row.owner
-        if (row.deadline_ms === null)
-          return { receipt: { extended: false, reason: 'no-deadline' } as const, owner }
-        // The policy reads the question as it was asked (its first deadline), and where it is now.
-        const receipt = decide(
-          entryOf({ rpc_id: row.rpc_id, frame_text: row.frame_text }),
-          Number(row.deadline_ms),
-        )
-        if (receipt.extended) {
-          const moved = ring({
-            t: 'd',
-            id: rpcId,
-            s: sessionId,
-            to: receipt.deadlineAt,
-            w: reason,
-            own: owner,
-          })
-          await run(client, SQL.MOVE_DEADLINE, [rpcId, receipt.deadlineAt, channel, moved])
-        }
-        return { receipt, owner }
-      })
-    },
-    async claim(rpcId, settlement: CoordinatedSettlement, responseId, by): Promise<ClaimOutcome> {
-      const answer = settlement.outcome === 'answered' ? JSON.stringify(settlement.answer) : null
-      const reason = settlement.outcome === 'answered' ? null : (settlement.reason ?? null)
-      const inline = answer !== null && Buffer.byteLength(answer) <= SQL.INLINE_ANSWER_BYTES
-      const resolved = ring({
-        t: 'r',
-        id: rpcId,
-        o: settlement.outcome,
-        w: reason,
-        b: by ?? null,
-        a: inline ? seal(keys, answerAad(rpcId), answer) : null,
-      })
-      const { rows } = await run(pool, SQL.CLAIM, [
-        rpcId,
-        settlement.outcome,
-        answer,
-        reason,
-        responseId ?? null,
-        nodeId,
-        channel,
-        resolved,
-        settlement.outcome === 'timed-out' ? (settlement.deadlineAt ?? null) : null,
-      ])
-      if (rows[0]) return { status: 'won', sessionId: rows[0].session_id }
-      // A retry racing its own first attempt (on another node) finds it won: still a success.
-      if (responseId !== undefined) {
-        const same = await run(pool, SQL.WON_BY, [rpcId, responseId])
-        if (same.rowCount === 1) return { status: 'repeat' }
-      }
-      return { status: 'lost' }
-    },
-    async repeated(rpcId, sessionId, responseId) {
-      const { rowCount } = await run(pool, SQL.REPEATED, [rpcId, sessionId, responseId])
-      return rowCount === 1
-    },
-    async collect(rpcId) {
-      const { rows } = await run(pool, SQL.COLLECT, [rpcId, nodeId])
-      return rows[0] ? settlementOf(rows[0]) : undefined
-    },
-    async snapshot(includes, sessions) {
-      const { rows } = await run(pool, SQL.SNAPSHOT, [sessions ? [...sessions] : null])
-      const entries: PendingEntry[] = []
-      for (const row of rows) if (includes(row.session_id)) entries.push(entryOf(row))
-      return entries
-    },
-    broadcast(sessionId, text) {
-      const payload = ring({ t: 'f', s: sessionId, x: text })
-      if (new TextEncoder().encode(payload).byteLength > MAX_PAYLOAD_BYTES) {
-        if (!warnedLargeFrame)
-          report(
-            new Error(`An app frame above ${MAX_PAYLOAD_BYTES} bytes reaches this node only.`),
-            'broadcast',
-          )
-        warnedLargeFrame = true
-        return
-      }
-      run(pool, SQL.NOTIFY, [channel, payload]).catch((error: unknown) =>
-        report(error, 'broadcast'),
-      )
-    },
+    extend: (rpcId, sessionId, reason, decide) => extend(ctx, rpcId, sessionId, reason, decide),
+    claim: (rpcId, settlement: CoordinatedSettlement, responseId, by): Promise<ClaimOutcome> =>
+      claim(ctx, rpcId, settlement, responseId, by),
+    repeated: (rpcId, sessionId, responseId) => repeated(ctx, rpcId, sessionId, responseId),
+    collect: (rpcId) => collect(ctx, rpcId),
+    snapshot: (includes, sessions) => snapshot(ctx, includes, sessions),
+    broadcast: createBroadcast(ctx),
     async leave(release) {
       if (left) return
       left = true
-      for (const handle of timers) clearInterval(handle)
-      timers = []
       // A heartbeat in flight would write this node's row back after it is forgotten.
-      await Promise.all(ticking)
+      await ticker.stop()
       await listener?.close()
-      if (release.length > 0) await run(pool, SQL.RELEASE, [release, nodeId])
-      await run(pool, SQL.FORGET_NODE, [nodeId])
+      if (release.length > 0) await ctx.run(pool, SQL.RELEASE, [release, nodeId])
+      await ctx.run(pool, SQL.FORGET_NODE, [nodeId])
       await alive?.close()
       node = undefined
     },
