@@ -51,6 +51,22 @@ async function shownId(tab: Awaited<ReturnType<typeof readyTab>>, index = 0): Pr
 const questionRecords = (sink: MemoryAuditSink) =>
   sink.list().filter((record) => record.kind === 'question')
 
+/** An approval with an edit decision, and an answer that edits its arguments. */
+const approval = {
+  id: 'run',
+  question: 'Run this command?',
+  options: [{ label: 'Allow' }, { label: 'Edit and allow' }, { label: 'Deny' }],
+  intent: {
+    kind: 'approval' as const,
+    tool: 'Bash',
+    input: { command: 'rm -rf build' },
+    allow: 'Allow',
+    edit: 'Edit and allow',
+    deny: 'Deny',
+  },
+}
+const edited = { id: 'run', selected: ['Edit and allow'], custom: '{"command":"rm -rf dist"}' }
+
 describe('the audit log', () => {
   it('records an answered question once: what was shown, who answered, where and when', async () => {
     const sink = createMemoryAuditSink()
@@ -110,21 +126,7 @@ describe('the audit log', () => {
   it("keeps an approval's edited arguments in a host's records when the app sets no redact", async () => {
     const sink = createMemoryAuditSink()
     const { host, tab } = await audited(sink)
-    const approval = {
-      id: 'run',
-      question: 'Run this command?',
-      options: [{ label: 'Allow' }, { label: 'Edit and allow' }, { label: 'Deny' }],
-      intent: {
-        kind: 'approval' as const,
-        tool: 'Bash',
-        input: { command: 'rm -rf build' },
-        allow: 'Allow',
-        edit: 'Edit and allow',
-        deny: 'Deny',
-      },
-    }
     const asked = host.ask('s1', { questions: [approval] })
-    const edited = { id: 'run', selected: ['Edit and allow'], custom: '{"command":"rm -rf dist"}' }
     const receipt = await post(
       host.base,
       answerBody(await shownId(tab), 's1', { answers: [edited] }),
@@ -137,21 +139,7 @@ describe('the audit log', () => {
   })
 
   it("keeps an approval's edited arguments by default, and still no other typed text", () => {
-    const approval = {
-      id: 'run',
-      question: 'Run this command?',
-      options: [{ label: 'Allow' }, { label: 'Edit and allow' }, { label: 'Deny' }],
-      intent: {
-        kind: 'approval' as const,
-        tool: 'Bash',
-        input: { command: 'rm -rf build' },
-        allow: 'Allow',
-        edit: 'Edit and allow',
-        deny: 'Deny',
-      },
-    }
     const note = { id: 'note', question: 'Anything else?' }
-    const edited = { id: 'run', selected: ['Edit and allow'], custom: '{"command":"rm -rf dist"}' }
     expect(
       keepSelections(
         { answers: [edited, { id: 'note', selected: [], custom: 'my token is 123' }] },

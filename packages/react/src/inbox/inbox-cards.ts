@@ -2,7 +2,6 @@
 // whose question has left the list since, kept with its ending until it is
 // closed (or its ending says it leaves).
 import type { ClientQuestion, QuestionClientState } from '@parley/client'
-import type { ComposerOutcome } from '@parley/machine'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Attempt, endingFor } from '../composer/retired.ts'
 import type { ComposerEnding } from '../composer/settled.tsx'
@@ -14,27 +13,9 @@ interface Kept {
   at: number
 }
 
-/** How the host resolved `question` (own keys only), when it said. */
-function outcomeOf(
-  sessions: QuestionClientState['sessions'],
-  question: ClientQuestion,
-): ComposerOutcome | undefined {
-  const session = Object.hasOwn(sessions, question.sessionId)
-    ? sessions[question.sessionId]
-    : undefined
-  return session && Object.hasOwn(session.resolutions, question.rpcId)
-    ? session.resolutions[question.rpcId]
-    : undefined
-}
-
-/** The answer that counted for `question` (own keys only), when the host said. */
-function answerOf(sessions: QuestionClientState['sessions'], question: ClientQuestion) {
-  const session = Object.hasOwn(sessions, question.sessionId)
-    ? sessions[question.sessionId]
-    : undefined
-  return session && Object.hasOwn(session.endedWith, question.rpcId)
-    ? session.endedWith[question.rpcId]
-    : undefined
+/** `record[key]` when it is the record's own key (a host-sent id is never a prototype's name). */
+function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined
 }
 
 /** A row of the inbox: a waiting question, or an ended card (`ending`) kept until it is closed. */
@@ -71,11 +52,11 @@ export function useInboxCards(
   const endingOf = (question: ClientQuestion, at: number) =>
     endingFor(
       question,
-      outcomeOf(sessions, question),
+      own(own(sessions, question.sessionId)?.resolutions, question.rpcId),
       attempts.current.get(question.rpcId),
       at,
       undefined,
-      answerOf(sessions, question),
+      own(own(sessions, question.sessionId)?.endedWith, question.rpcId),
     )
   const ended = kept.flatMap((card) => {
     const ending = endingOf(card.question, card.at)
