@@ -48,6 +48,7 @@ export interface ApprovalWords {
   always: (words: string) => string
 }
 
+/** The English words of a permission card; pass `words` to change any of them. */
 export const DEFAULT_APPROVAL_WORDS: ApprovalWords = {
   allowOnce: 'Allow once',
   deny: 'Deny',

@@ -38,6 +38,7 @@ export type SessionEndedWith = Readonly<Record<string, AskUserQuestionAnswer>>
  * restarted host that no longer had it), so no answer can reach the agent.
  */
 export type SessionEndedBecause = Readonly<Record<string, QuestionEndedBecause>>
+/** Why a question ended without an outcome from its agent: `server-gone`, its host process stopped. */
 export type QuestionEndedBecause = 'server-gone'
 
 /**

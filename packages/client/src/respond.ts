@@ -1,6 +1,7 @@
 import type { WireParse } from '@parley/seam/wire'
 import { QuestionClientError } from './errors.ts'
 
+/** The `fetch` the client posts with (`globalThis.fetch` by default; injectable for tests and proxies). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
 /** How a POST goes out: this client's `fetch`, `credentials` and `headers()`. */

@@ -38,6 +38,7 @@ export const HitlRequestSchema = v.object({
   ),
 })
 
+/** The middleware's interrupt payload, as {@link HitlRequestSchema} parses it. */
 export type HitlRequest = v.InferOutput<typeof HitlRequestSchema>
 
 /** One decision of the middleware's resume value (`Decision` in `langchain`). */
@@ -79,6 +80,7 @@ export interface HitlWords {
   timedOut: string
 }
 
+/** The English words of a middleware approval card; pass `words` to change any of them. */
 export const DEFAULT_HITL_WORDS: HitlWords = {
   approve: 'Approve',
   edit: 'Edit',

@@ -78,7 +78,9 @@ export const FormElicitationParamsSchema = v.object({
   }),
 })
 
+/** One field of an elicitation's `requestedSchema`, as {@link ElicitationPropertySchema} parses it. */
 export type ElicitationProperty = v.InferOutput<typeof ElicitationPropertySchema>
+/** The params of a form-mode `elicitation/create` request. */
 export type FormElicitationParams = v.InferOutput<typeof FormElicitationParamsSchema>
 /** An accepted elicitation's `content`: one typed value per answered property. */
 export type ElicitationContent = Record<string, string | number | boolean | string[]>

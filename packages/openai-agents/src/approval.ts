@@ -33,6 +33,7 @@ export interface ApprovalWords {
   question: (tool: string, agent: string) => string
 }
 
+/** The English words of an approval card; pass `words` to change any of them. */
 export const DEFAULT_APPROVAL_WORDS: ApprovalWords = {
   allowOnce: 'Allow once',
   alwaysAllow: 'Always allow',

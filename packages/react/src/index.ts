@@ -30,6 +30,7 @@ export {
   Minimize,
 } from './composer/header.tsx'
 export { Navigation } from './composer/navigation.tsx'
+/** The composer's parts, for a layout of your own: `<Composer.Root>`, `<Composer.Options>`… */
 export * as Composer from './composer/parts.ts'
 export { isPlanReview } from './composer/plan-review.tsx'
 export { preloadMarkdown } from './composer/preload.ts'

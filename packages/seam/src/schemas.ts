@@ -225,11 +225,19 @@ export const AskUserQuestionAnswerSchema = v.object({
   answers: v.array(AskUserQuestionAnswerItemSchema),
 })
 
+/** One option of a question: its label, and an optional description and preview. */
 export type AskUserQuestionOption = v.InferOutput<typeof AskUserQuestionOptionSchema>
+/** What a question is for beyond a plain choice: a plan review or a tool approval. */
 export type AskUserQuestionIntent = v.InferOutput<typeof AskUserQuestionIntentSchema>
+/** What a typed answer (`custom`) must be, checked by `validateAnswer` (see {@link AskUserQuestionInputSchema}). */
 export type AskUserQuestionInput = v.InferOutput<typeof AskUserQuestionInputSchema>
+/** One question of a batch, as the agent asks it. */
 export type AskUserQuestionItem = v.InferOutput<typeof AskUserQuestionItemSchema>
+/** Who asks: the agent's display name, the agents that delegated to it, and why it asks. */
 export type AskUserQuestionAsker = v.InferOutput<typeof AskUserQuestionAskerSchema>
+/** The answer to one question: the labels chosen, and any typed text. */
 export type AskUserQuestionAnswerItem = v.InferOutput<typeof AskUserQuestionAnswerItemSchema>
+/** The answers to a batch, one item per question answered. */
 export type AskUserQuestionAnswer = v.InferOutput<typeof AskUserQuestionAnswerSchema>
+/** The serialisable part of a request: what crosses a wire. */
 export type AskUserQuestionRequestData = v.InferOutput<typeof AskUserQuestionRequestDataSchema>

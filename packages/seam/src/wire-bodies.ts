@@ -32,6 +32,7 @@ export const RespondBodySchema = /* @__PURE__ */ droppable(() =>
     ]),
   }),
 )
+/** The body of a respond POST: the question, the session and the answer or cancel. */
 export type RespondBody = v.InferOutput<typeof RespondBodySchema>
 
 /** The body of `POST /api/extend`: more time for a pending question. */
@@ -42,6 +43,7 @@ export const ExtendBodySchema = /* @__PURE__ */ droppable(() =>
     reason: DeadlineReasonSchema,
   }),
 )
+/** The body of an extend POST: the question, the session and why more time is asked. */
 export type ExtendBody = v.InferOutput<typeof ExtendBodySchema>
 
 /**
@@ -57,4 +59,5 @@ export const AmendBodySchema = /* @__PURE__ */ droppable(() =>
     answer: AskUserQuestionAnswerSchema,
   }),
 )
+/** The body of an amend POST: the question, the session, the revision it changes and the new answer. */
 export type AmendBody = v.InferOutput<typeof AmendBodySchema>

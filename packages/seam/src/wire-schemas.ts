@@ -145,16 +145,27 @@ const appFrameType = v.pipe(
  */
 export const AppFrameSchema = v.looseObject({ type: appFrameType })
 
+/** A question for the session's tabs to show (`question/requested`), parsed by {@link QuestionRequestedFrameSchema}. */
 export type QuestionRequestedFrame = v.InferOutput<typeof QuestionRequestedFrameSchema>
+/** A question that ended (`question/resolved`): its outcome, and who ended it when known. */
 export type QuestionResolvedFrame = v.InferOutput<typeof QuestionResolvedFrameSchema>
+/** The answer that stands for a question whose answer may still change (`question/answer`). */
 export type QuestionAnswerFrame = v.InferOutput<typeof QuestionAnswerFrameSchema>
+/** How a question ended: `answered`, `cancelled`, `aborted` or `timed-out`. */
 export type QuestionOutcome = v.InferOutput<typeof QuestionOutcomeSchema>
+/** Where and when a tab ended a question: a short client label and the host's time. */
 export type QuestionEndedBy = v.InferOutput<typeof QuestionEndedBySchema>
+/** Why a deadline moved: the person asked for more time (`user`) or was active (`activity`). */
 export type DeadlineReason = v.InferOutput<typeof DeadlineReasonSchema>
+/** A question's deadline moved (`question/deadline`): where it is now, and why. */
 export type QuestionDeadlineFrame = v.InferOutput<typeof QuestionDeadlineFrameSchema>
+/** Sent once per connection after the replay (`mux/ready`): the client's view is complete. */
 export type MuxReadyFrame = v.InferOutput<typeof MuxReadyFrameSchema>
+/** The host's first frame on a downlink (`mux/hello`): its clock, and the instance that serves it. */
 export type MuxHelloFrame = v.InferOutput<typeof MuxHelloFrameSchema>
+/** An application's own frame on the mux (see {@link AppFrameSchema}). */
 export type AppFrame = v.InferOutput<typeof AppFrameSchema>
+/** Any frame the host sends down a tab's connection. */
 export type DownlinkFrame =
   | QuestionRequestedFrame
   | QuestionResolvedFrame
@@ -201,6 +212,7 @@ export const RespondReceiptSchema = v.variant('accepted', [
   AcceptedReceiptSchema,
   v.variant('reason', [NotPendingReceiptSchema, BadResponseReceiptSchema]),
 ])
+/** The host's reply to a respond POST (see {@link RespondReceiptSchema}). */
 export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
 
 /**
@@ -211,6 +223,7 @@ export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
 export const ExtendRefusalSchema = /* @__PURE__ */ droppable(() =>
   v.picklist(['not-pending', 'no-deadline', 'at-limit', 'activity-off', 'not-due']),
 )
+/** Why the host did not move a deadline (see {@link ExtendRefusalSchema}). */
 export type ExtendRefusal = v.InferOutput<typeof ExtendRefusalSchema>
 
 /** The host's reply to an extend POST: the new deadline, or why not (with the current one when there is one). */
@@ -224,6 +237,7 @@ export const ExtendReceiptSchema = /* @__PURE__ */ droppable(() =>
     }),
   ]),
 )
+/** The host's reply to an extend POST (see {@link ExtendReceiptSchema}). */
 export type ExtendReceipt = v.InferOutput<typeof ExtendReceiptSchema>
 
 /**
@@ -236,6 +250,7 @@ export type ExtendReceipt = v.InferOutput<typeof ExtendReceiptSchema>
 export const AmendRefusalCodeSchema = /* @__PURE__ */ droppable(() =>
   v.picklist(['AMEND_WINDOW_CLOSED', 'AMEND_MOVED_ON', 'AMEND_SUPERSEDED', 'AMEND_UNKNOWN']),
 )
+/** Why an amendment was refused, as a stable code (see {@link AmendRefusalCodeSchema}). */
 export type AmendRefusalCode = v.InferOutput<typeof AmendRefusalCodeSchema>
 
 /** The host's reply to an amend POST. */
@@ -253,10 +268,12 @@ export const AmendReceiptSchema = /* @__PURE__ */ droppable(() =>
     ]),
   ]),
 )
+/** The host's reply to an amend POST (see {@link AmendReceiptSchema}). */
 export type AmendReceipt = v.InferOutput<typeof AmendReceiptSchema>
 
 /** A downlink transport the host offers. */
 export const MuxTransportSchema = v.picklist(['websocket', 'sse'])
+/** A downlink transport the host offers: `websocket` or `sse`. */
 export type MuxTransport = v.InferOutput<typeof MuxTransportSchema>
 
 /**
@@ -268,6 +285,7 @@ export const MuxProbeReplySchema = v.object({
   ok: v.literal(true),
   transports: v.array(MuxTransportSchema),
 })
+/** The host's reply to a mux probe (see {@link MuxProbeReplySchema}). */
 export type MuxProbeReply = v.InferOutput<typeof MuxProbeReplySchema>
 
 /** The body of every refusal the host writes: a sentence and its stable code. */
@@ -275,4 +293,5 @@ export const HostRefusalSchema = v.object({
   error: v.string(),
   code: v.pipe(v.string(), v.regex(/^[A-Z][A-Z_]*$/)),
 })
+/** The body of every refusal the host writes: a sentence and its stable code. */
 export type HostRefusal = v.InferOutput<typeof HostRefusalSchema>

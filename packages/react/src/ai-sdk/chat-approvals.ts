@@ -17,6 +17,7 @@ export interface ChatApprovalWords {
   denyHint: string
 }
 
+/** The English words of a `needsApproval` card; `approvalWords` changes any of them. */
 export const DEFAULT_CHAT_APPROVAL_WORDS: ChatApprovalWords = {
   question: (tool) => `Allow ${tool}?`,
   allowOnce: 'Allow once',

@@ -45,6 +45,7 @@ import { createConnectFor } from './use-part.ts'
 // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing is welcome here
 export type ComposerSendResult = void | PromiseLike<unknown>
 
+/** What `useQuestionComposer` (and so `QuestionComposer`) is given: the request, the senders, the drafts' storage and the words. */
 export interface QuestionComposerOptions {
   /** The request to answer: `{ rpcId, sessionId, questions }`. */
   request: ComposerRequest
