@@ -127,6 +127,7 @@ export function observersOf<P>(
           options: telemetryOptions,
           nodeId: telemetryOptions.nodeId ?? nodeId ?? options.audit?.nodeId,
           streams,
+          report: settings.report,
         })
       : undefined
   const watch = combineWatches([trail?.watch, telemetry?.watch], settings.report)

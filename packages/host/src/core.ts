@@ -144,6 +144,8 @@ export function createHostCore<P>(options: QuestionHostOptions<P>): HostCore<P> 
       streams.heartbeat.stop()
       // The records of the asks it just ended go out before close() resolves.
       if (trail) left = left.then(() => trail.stats.flush())
+      // So do the spans of those asks, before the app shuts its tracer down.
+      if (telemetry) left = left.then(() => telemetry.flush())
     },
     get left() {
       return left

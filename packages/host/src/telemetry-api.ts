@@ -8,19 +8,34 @@
 /** Attribute values as OpenTelemetry takes them. */
 export type TelemetryAttributes = Record<string, string | number | boolean | undefined>
 
+/** A time as OpenTelemetry's `HrTime`: seconds since the epoch, and nanoseconds. */
+export type TelemetryTime = [seconds: number, nanoseconds: number]
+
 /** A span, as the host uses one. */
 export interface TelemetrySpan {
   setAttribute(key: string, value: string | number | boolean): unknown
-  addEvent(name: string, attributes?: TelemetryAttributes): unknown
+  addEvent(name: string, attributes?: TelemetryAttributes, time?: TelemetryTime): unknown
   /** `code: 2` is `SpanStatusCode.ERROR`. */
   setStatus(status: { code: 2; message?: string }): unknown
   isRecording(): boolean
-  end(): void
+  end(time?: TelemetryTime): void
 }
 
-/** `trace.getTracer('@parley/host')`. Spans join the active context, as the SDK's tracer does by itself. */
+/**
+ * `trace.getTracer('@parley/host')`. A span's parent is the `context` the
+ * host passes, else the active one, as the SDK's tracer does by itself.
+ */
 export interface TelemetryTracer {
-  startSpan(name: string, options?: { attributes?: TelemetryAttributes }): TelemetrySpan
+  startSpan(
+    name: string,
+    options?: { attributes?: TelemetryAttributes; startTime?: TelemetryTime },
+    context?: unknown,
+  ): TelemetrySpan
+}
+
+/** `context` of `@opentelemetry/api`: the host only asks it for the active context. */
+export interface TelemetryContext {
+  active(): unknown
 }
 
 /** What an observable gauge's callback reports to. */
@@ -53,6 +68,13 @@ export interface TelemetryMeter {
 export interface TelemetryOptions {
   /** Where ask spans go. @default none: no spans */
   tracer?: TelemetryTracer
+  /**
+   * `context` of `@opentelemetry/api`. With it, the host takes the caller's
+   * active context at the ask and starts the span on a later turn, after the
+   * question went out (the span's times are still those of the ask).
+   * @default none: the tracer starts the span at the ask, in the active context
+   */
+  context?: TelemetryContext
   /** Where the host's metrics go. @default none: no metrics */
   meter?: TelemetryMeter
   /** This node's name in `parley.node.id`. @default the coordinator's `nodeId`, else `audit.nodeId`; none without either */

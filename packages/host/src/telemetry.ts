@@ -5,7 +5,8 @@ import {
 } from '@parley/seam'
 import type { AskWatch } from './ask-watch.ts'
 import type { PendingEntry } from './pending-table.ts'
-import type { TelemetryAttributes, TelemetryOptions, TelemetrySpan } from './telemetry-api.ts'
+import type { TelemetryAttributes, TelemetryOptions } from './telemetry-api.ts'
+import { type AskSpan, createSpanWrites, startAskSpan } from './telemetry-span.ts'
 
 /** The names the host's spans, events, metrics and attributes go by (see docs/observability.md). */
 export const TELEMETRY_NAMES = {
@@ -42,7 +43,7 @@ function intentOf(request: AskUserQuestionRequest): string {
 
 /** One ask in flight on this node. */
 interface Traced {
-  readonly span: TelemetrySpan | undefined
+  readonly span: AskSpan | undefined
   shown: boolean
 }
 
@@ -51,6 +52,7 @@ interface TelemetryDeps {
   nodeId: string | undefined
   /** Open downlinks now. */
   streams(): number
+  report(error: unknown, where: string): void
 }
 
 /** What the core sees of the telemetry: the watch, the ask wrapper, and the refusal counter. */
@@ -63,6 +65,8 @@ export interface Telemetry {
   ): Promise<AskUserQuestionAnswer>
   /** A mux connection or an ask refused with `code`. */
   refused(code: string): void
+  /** Writes the spans' queued changes now (the host's close). */
+  flush(): void
 }
 
 /**
@@ -73,7 +77,9 @@ export interface Telemetry {
  * refusals at a limit.
  */
 export function createTelemetry(deps: TelemetryDeps): Telemetry {
-  const { tracer, meter } = deps.options
+  const { tracer, meter, context } = deps.options
+  // Given the API's `context`, spans are written on a later turn (telemetry-span.ts).
+  const writes = createSpanWrites(context !== undefined, deps.report)
   const traced = new Map<string, Traced>()
   let pending = 0
   const node: TelemetryAttributes =
@@ -109,7 +115,7 @@ export function createTelemetry(deps: TelemetryDeps): Telemetry {
   }
 
   function finish(
-    span: TelemetrySpan | undefined,
+    span: AskSpan | undefined,
     started: number,
     intent: string,
     outcome: string,
@@ -125,25 +131,23 @@ export function createTelemetry(deps: TelemetryDeps): Telemetry {
     if (!span) return
     span.setAttribute('parley.ask.outcome', outcome)
     if (outcome === 'answered') span.addEvent(TELEMETRY_NAMES.answered)
-    if (code !== undefined) {
-      span.setAttribute('error.type', code)
-      span.setStatus({ code: 2, message: code })
-    }
+    if (code !== undefined) span.failed(code)
     span.end()
   }
 
   return {
     refused,
+    flush: writes.flush,
     trace(request, ask) {
       const started = performance.now()
       const intent = intentOf(request)
-      const span = tracer?.startSpan(TELEMETRY_NAMES.span, {
-        attributes: {
+      const span =
+        tracer &&
+        startAskSpan({ tracer, context, writes }, TELEMETRY_NAMES.span, {
           ...node,
           'parley.ask.question_count': request.questions?.length ?? 0,
           'parley.ask.intent': intent,
-        },
-      })
+        })
       pending += 1
       let rpcId: string | undefined
       const asked = ask((entry) => {

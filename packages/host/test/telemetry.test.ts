@@ -11,6 +11,7 @@ import {
   InMemorySpanExporter,
   type ReadableSpan,
   SimpleSpanProcessor,
+  type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -33,10 +34,21 @@ let metrics: InMemoryMetricExporter
 let reader: PeriodicExportingMetricReader
 let tracerProvider: BasicTracerProvider
 let meterProvider: MeterProvider
+/** `Date.now()` when the tracer started each span. */
+let startedAt: number[]
 
 beforeEach(() => {
   spans = new InMemorySpanExporter()
-  tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })
+  startedAt = []
+  const starts: SpanProcessor = {
+    onStart: () => startedAt.push(Date.now()),
+    onEnd: () => {},
+    forceFlush: async () => {},
+    shutdown: async () => {},
+  }
+  tracerProvider = new BasicTracerProvider({
+    spanProcessors: [new SimpleSpanProcessor(spans), starts],
+  })
   metrics = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE)
   reader = new PeriodicExportingMetricReader({ exporter: metrics, exportIntervalMillis: 3_600_000 })
   meterProvider = new MeterProvider({ readers: [reader] })
@@ -49,17 +61,31 @@ afterEach(async () => {
   await tracerProvider.shutdown()
 })
 
-async function observed(overrides: Parameters<typeof startHost>[0] = {}) {
+/** A host with telemetry; `later`: given the API's `context`, so its spans are written on a later turn. */
+async function observed(overrides: Parameters<typeof startHost>[0] = {}, later = false) {
   running = await startHost({
     telemetry: {
       tracer: tracerProvider.getTracer('@parley/host'),
       meter: meterProvider.getMeter('@parley/host'),
       nodeId: 'node-a',
+      ...(later && { context }),
     },
     ...overrides,
   })
   return running
 }
+
+/** One turn of the event loop: the spans' queued writes are done after it. */
+const written = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** Keeps the thread busy for `ms`: no timer runs meanwhile. */
+function busy(ms: number): void {
+  const until = Date.now() + ms
+  while (Date.now() < until) {}
+}
+
+/** An `HrTime` in ms since the epoch. */
+const msOf = ([seconds, nanos]: [number, number]) => seconds * 1000 + nanos / 1e6
 
 /** Every data point of the metric `name` at the last collection, as `[attributes, value]`. */
 async function points(name: string): Promise<[Record<string, unknown>, unknown][]> {
@@ -74,9 +100,12 @@ async function points(name: string): Promise<[Record<string, unknown>, unknown][
 const finished = (name = 'parley.ask'): ReadableSpan[] =>
   spans.getFinishedSpans().filter((span) => span.name === name)
 
-describe('OpenTelemetry traces', () => {
+describe.each([
+  ['started at the ask', false],
+  ['started on a later turn (given context)', true],
+])('OpenTelemetry traces, %s', (_, later) => {
   it('a span per ask: question count, intent, outcome, transport, node, and its events', async () => {
-    const host = await observed({ deadlinePolicy: { stepMs: 60_000, maxTotalMs: 600_000 } })
+    const host = await observed({ deadlinePolicy: { stepMs: 60_000, maxTotalMs: 600_000 } }, later)
     const tab = await readyTab(host.base)
     const asked = host.ask('s1', {
       timeoutMs: 60_000,
@@ -104,8 +133,9 @@ describe('OpenTelemetry traces', () => {
       accepted: true,
     })
     await asked
+    await written()
     const [span] = finished()
-    expect(span?.attributes).toMatchObject({
+    expect(span?.attributes).toEqual({
       'parley.ask.question_count': 4,
       'parley.ask.intent': 'plan-review',
       'parley.ask.outcome': 'answered',
@@ -126,13 +156,14 @@ describe('OpenTelemetry traces', () => {
     const manager = new AsyncLocalStorageContextManager().enable()
     context.setGlobalContextManager(manager)
     try {
-      const host = await observed()
+      const host = await observed({}, later)
       const tab = await readyTab(host.base)
       const turn = tracerProvider.getTracer('agent').startSpan('agent turn')
       const asked = context.with(trace.setSpan(context.active(), turn), () => host.ask('s1'))
       const [requested] = await tab.count('question/requested')
       await post(host.base, cancelBody(String(requested?.rpcId), 's1'))
       await asked.catch(() => {})
+      await written()
       turn.end()
       const [span] = finished()
       expect(span?.spanContext().traceId).toBe(turn.spanContext().traceId)
@@ -144,15 +175,128 @@ describe('OpenTelemetry traces', () => {
   })
 
   it('a refused ask ends its span as an error with the code', async () => {
-    const host = await observed({ maxPendingPerSession: 1 })
+    const host = await observed({ maxPendingPerSession: 1 }, later)
     host.ask('s1')
     await expect(host.ask('s1')).rejects.toThrow()
+    await written()
     const [span] = finished()
     expect(span?.attributes).toMatchObject({
       'parley.ask.outcome': 'refused',
       'error.type': 'ASK_LIMIT_REACHED',
     })
     expect(span?.status.code).toBe(2)
+  })
+})
+
+describe('OpenTelemetry traces started on a later turn (given context)', () => {
+  it('the span starts after the question went out, at the time of the ask', async () => {
+    const host = await observed({}, true)
+    await readyTab(host.base)
+    const before = Date.now()
+    const asked = host.ask('s1', { timeoutMs: 60_000 })
+    const after = Date.now()
+    expect(host.host.pending()).toHaveLength(1)
+    expect(startedAt).toEqual([])
+    busy(30)
+    await written()
+    expect(startedAt).toHaveLength(1)
+    expect(startedAt[0]).toBeGreaterThanOrEqual(after + 30)
+    host.host.abortSession('s1')
+    await asked.catch(() => {})
+    await written()
+    const [span] = finished()
+    expect(msOf(span?.startTime ?? [0, 0])).toBeGreaterThanOrEqual(before)
+    expect(msOf(span?.startTime ?? [0, 0])).toBeLessThanOrEqual(after + 1)
+  })
+
+  it('an ask settled before its span starts ends it with its outcome, at the time it settled', async () => {
+    const host = await observed({}, true)
+    const abort = new AbortController()
+    const asked = host.ask('s1', { signal: abort.signal })
+    abort.abort()
+    await asked.catch(() => {})
+    const settled = Date.now()
+    expect(startedAt).toEqual([])
+    busy(30)
+    await written()
+    const [span] = finished()
+    expect(span?.attributes['parley.ask.outcome']).toBe('aborted')
+    expect(span?.status.code).toBe(0)
+    expect(msOf(span?.endTime ?? [0, 0])).toBeLessThanOrEqual(settled + 1)
+    expect(msOf(span?.endTime ?? [0, 0])).toBeGreaterThanOrEqual(msOf(span?.startTime ?? [0, 0]))
+    expect(startedAt[0]).toBeGreaterThanOrEqual(settled + 30)
+  })
+
+  it('each event keeps the time it happened, not the time the span was written', async () => {
+    const host = await observed({ deadlinePolicy: { stepMs: 60_000, maxTotalMs: 600_000 } }, true)
+    const tab = await readyTab(host.base)
+    const asked = host.ask('s1', { timeoutMs: 60_000 })
+    // Shown in the ask's own turn, before the span starts.
+    busy(30)
+    const [requested] = await tab.count('question/requested')
+    const rpcId = String(requested?.rpcId)
+    await post(host.base, { rpcId, sessionId: 's1', reason: 'user' }, { path: '/api/extend' })
+    await post(host.base, answerBody(rpcId, 's1'))
+    await asked
+    await written()
+    const [span] = finished()
+    const start = msOf(span?.startTime ?? [0, 0])
+    const [shown, extended, answered] = (span?.events ?? []).map((event) => msOf(event.time))
+    expect(shown).toBeLessThan(start + 30)
+    expect(extended).toBeGreaterThanOrEqual(start + 30)
+    expect(answered).toBeGreaterThanOrEqual(extended ?? Number.NaN)
+    expect(msOf(span?.endTime ?? [0, 0])).toBeGreaterThanOrEqual(answered ?? Number.NaN)
+  })
+
+  it("asks from two agents' traces in one turn each join their own", async () => {
+    const manager = new AsyncLocalStorageContextManager().enable()
+    context.setGlobalContextManager(manager)
+    try {
+      const host = await observed({}, true)
+      const agent = tracerProvider.getTracer('agent')
+      const turns = [agent.startSpan('turn a'), agent.startSpan('turn b')]
+      const asked = turns.map((turn) =>
+        context.with(trace.setSpan(context.active(), turn), () => host.ask('s1')),
+      )
+      host.host.abortSession('s1')
+      await Promise.allSettled(asked)
+      await written()
+      for (const turn of turns) turn.end()
+      const parents = finished().map((span) => span.parentSpanContext?.spanId)
+      expect(parents).toEqual(turns.map((turn) => turn.spanContext().spanId))
+    } finally {
+      context.disable()
+    }
+  })
+
+  it('close() writes the spans of the asks it ended before it resolves', async () => {
+    const host = await observed({}, true)
+    const asked = host.ask('s1')
+    await host.host.close()
+    await asked.catch(() => {})
+    expect(finished().map((span) => span.attributes['parley.ask.outcome'])).toEqual(['aborted'])
+  })
+
+  it('a tracer that throws is reported to onError, and the ask is answered', async () => {
+    const errors: string[] = []
+    running = await startHost({
+      telemetry: {
+        tracer: {
+          startSpan: () => {
+            throw new Error('no ids today')
+          },
+        },
+        context,
+      },
+      onError: (_, where) => errors.push(where),
+    })
+    const tab = await readyTab(running.base)
+    const asked = running.ask('s1')
+    const [requested] = await tab.count('question/requested')
+    await post(running.base, answerBody(String(requested?.rpcId), 's1'))
+    await expect(asked).resolves.toBeDefined()
+    await written()
+    expect(errors).toEqual(['telemetry.span'])
   })
 })
 
