@@ -56,7 +56,7 @@ export interface QuestionHost<P = unknown> {
   readonly ready: Promise<void>
   /**
    * Disposes the host and resolves once it left its cluster (at once without
-   * one) and its audit records went to the sink.
+   * one), its audit records went to the sink and its queued spans were written.
    */
   close(): Promise<void>
   /** The audit log's counters (records appended, failed) and `flush()`; `undefined` without `audit`. */
