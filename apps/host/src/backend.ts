@@ -1,6 +1,6 @@
 import { createMemoryAuditSink, type MemoryAuditSink, type QuestionCoordinator } from '@parley/host'
 import type { PostgresAuditSink } from '@parley/host-postgres'
-import { type AuditReader, memoryAuditReader } from './admin/audit-reader.ts'
+import { type AuditReader, auditReader } from './admin/audit-reader.ts'
 import { createLocalBus, type DemoBus } from './cluster/bus.ts'
 import { createLocalStatus, type SessionStatusSource } from './session-status.ts'
 import { createMemorySessions } from './stores/sessions.memory.ts'
@@ -85,7 +85,7 @@ export function memoryBackend(limits: SessionLimits = {}): BackendFactory {
       settings,
       bus: createLocalBus(),
       audit,
-      auditLog: memoryAuditReader(audit),
+      auditLog: auditReader(audit),
       status: createLocalStatus,
       async close() {},
     }

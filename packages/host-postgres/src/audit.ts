@@ -1,9 +1,15 @@
 import {
+  type AuditPage,
+  type AuditPageQuery,
   type AuditQuery,
   type AuditRecord,
   type AuditSink,
+  auditCursor,
   auditJsonLines,
   auditRecordedAt,
+  DEFAULT_AUDIT_PAGE,
+  type ParsedAuditPageQuery,
+  parseAuditPageQuery,
   parseAuditRecord,
 } from '@parley/host'
 import type { Pool } from 'pg'
@@ -21,28 +27,20 @@ export interface PostgresAuditSinkOptions {
   migrate?: boolean
 }
 
-/** A page of {@link PostgresAuditSink.query}. */
-export interface PostgresAuditQuery extends AuditQuery {
-  /** The most records to return. @default 1000 */
-  limit?: number | undefined
-  /** Only records stored after this one (its `id` from a previous page's `next`). */
-  after?: string | undefined
-}
-
-/** Records and where the next page starts (`undefined` on the last page). */
-export interface AuditPage {
-  records: AuditRecord[]
-  next: string | undefined
-}
-
 /** The audit log in PostgreSQL: the `parley_audit` table, append-only. */
 export interface PostgresAuditSink extends AuditSink {
   /** Resolves once the table exists (the migrations applied). */
   readonly ready: Promise<void>
   /** Stores a record once: a second record of the same question (or revision) is ignored. */
   append(record: AuditRecord): Promise<void>
-  /** Records matching `query`, oldest first, a page at a time. */
-  query(query?: PostgresAuditQuery): Promise<AuditPage>
+  /**
+   * A page of the records matching `query`, oldest or newest first (by the
+   * time each happened, ties broken by rpcId, revision and kind), at most
+   * `limit` (1 to 10,000; default 1,000), resuming `after` or `before` a
+   * cursor. Rejects with `AuditQueryError` (`BAD_AUDIT_QUERY`) for a bad
+   * query, before it reaches the database.
+   */
+  query(query?: AuditPageQuery): Promise<AuditPage>
   /** Every record matching `query`, oldest first, read a page at a time. */
   records(query?: AuditQuery): AsyncGenerator<AuditRecord>
   /** The records matching `query` as JSON Lines, read a page at a time. */
@@ -63,24 +61,40 @@ export class CorruptAuditRowError extends Error {
   }
 }
 
-const PAGE = 1000
+/** The log's order: a row's time, then its natural key, compared byte by byte. */
+const PLACE = `(recorded_at, rpc_id COLLATE "C", revision, kind COLLATE "C")`
+const ORDER = {
+  'oldest-first': 'recorded_at, rpc_id COLLATE "C", revision, kind COLLATE "C"',
+  'newest-first': 'recorded_at DESC, rpc_id COLLATE "C" DESC, revision DESC, kind COLLATE "C" DESC',
+} as const
+const AT = (n: string) => `to_timestamp(${n}::double precision / 1000)`
 
-/** The WHERE clause and parameters of a query. */
-function where(query: PostgresAuditQuery): { sql: string; params: unknown[] } {
+/** The WHERE clause and parameters of a parsed query. */
+function where(query: ParsedAuditPageQuery): { sql: string; params: unknown[] } {
   const clauses: string[] = []
   const params: unknown[] = []
-  const add = (clause: string, value: unknown) => {
-    params.push(value)
-    clauses.push(clause.replace('?', `$${params.length}`))
+  const add = (clause: (...n: string[]) => string, ...values: unknown[]) => {
+    const numbers = values.map((value) => `$${params.push(value)}`)
+    clauses.push(clause(...numbers))
   }
-  if (query.sessionId !== undefined) add('session_id = ?', query.sessionId)
-  if (query.outcome !== undefined) add('outcome = ?', query.outcome)
-  if (query.principal !== undefined) add('principal = ?', query.principal)
-  if (query.from !== undefined)
-    add('recorded_at >= to_timestamp(?::double precision / 1000)', query.from)
-  if (query.to !== undefined)
-    add('recorded_at < to_timestamp(?::double precision / 1000)', query.to)
-  if (query.after !== undefined) add('id > ?::bigint', query.after)
+  if (query.sessionId !== undefined) add((n) => `session_id = ${n}`, query.sessionId)
+  if (query.outcome !== undefined) add((n) => `outcome = ${n}`, query.outcome)
+  if (query.principal !== undefined) add((n) => `principal = ${n}`, query.principal)
+  if (query.rpcId !== undefined) add((n) => `rpc_id = ${n}`, query.rpcId)
+  if (query.kind !== undefined) add((n) => `kind = ${n}`, query.kind)
+  if (query.from !== undefined) add((n) => `recorded_at >= ${AT(n)}`, query.from)
+  if (query.to !== undefined) add((n) => `recorded_at < ${AT(n)}`, query.to)
+  // The plain time bound lets the time indexes (alone, or after session or outcome) find the start.
+  if (query.before)
+    add(
+      (t, r, v, k) => `recorded_at <= ${AT(t)} AND ${PLACE} < (${AT(t)}, ${r}, ${v}, ${k})`,
+      ...query.before,
+    )
+  if (query.after)
+    add(
+      (t, r, v, k) => `recorded_at >= ${AT(t)} AND ${PLACE} > (${AT(t)}, ${r}, ${v}, ${k})`,
+      ...query.after,
+    )
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }
 
@@ -97,27 +111,33 @@ export function createPostgresAuditSink(options: PostgresAuditSinkOptions): Post
   // Never an unhandled rejection: each query awaits it and throws its error.
   ready.catch(() => {})
 
-  async function query(query: PostgresAuditQuery = {}): Promise<AuditPage> {
+  async function query(input: AuditPageQuery = {}): Promise<AuditPage> {
+    const query = parseAuditPageQuery(input)
     await ready
-    const limit = Math.max(1, Math.min(query.limit ?? PAGE, 10_000))
     const { sql, params } = where(query)
-    const { rows } = await pool.query<{ cursor: string; record: unknown }>(
-      `SELECT id::text AS cursor, record FROM parley_audit ${sql} ORDER BY parley_audit.id LIMIT ${limit + 1}`,
+    const { rows } = await pool.query<{ id: string; record: unknown }>(
+      `SELECT id::text AS id, record FROM parley_audit ${sql}
+       ORDER BY ${ORDER[query.order]} LIMIT ${query.limit + 1}`,
       params,
     )
-    const page = rows.slice(0, limit)
-    const records = page.map((row) => {
+    const records = rows.slice(0, query.limit).map((row) => {
       const record = parseAuditRecord(row.record)
-      if (!record) throw new CorruptAuditRowError(row.cursor)
+      if (!record) throw new CorruptAuditRowError(row.id)
       return record
     })
-    return { records, next: rows.length > limit ? page.at(-1)?.cursor : undefined }
+    const last = records.at(-1)
+    return { records, next: rows.length > query.limit && last ? auditCursor(last) : undefined }
   }
 
   async function* records(filter: AuditQuery = {}): AsyncGenerator<AuditRecord> {
     let after: string | undefined
     do {
-      const page = await query({ ...filter, after, limit: PAGE })
+      const page = await query({
+        ...filter,
+        order: 'oldest-first',
+        after,
+        limit: DEFAULT_AUDIT_PAGE,
+      })
       yield* page.records
       after = page.next
     } while (after !== undefined)

@@ -5,10 +5,8 @@
  * heartbeat, and the questions of a node that stopped end on every tab.
  */
 export {
-  type AuditPage,
   CorruptAuditRowError,
   createPostgresAuditSink,
-  type PostgresAuditQuery,
   type PostgresAuditSink,
   type PostgresAuditSinkOptions,
 } from './audit.ts'

@@ -1,4 +1,10 @@
-import type { QuestionOutcome } from '@parley/seam/wire'
+import {
+  type AuditPage,
+  type AuditPageQuery,
+  type AuditQuery,
+  auditPageOf,
+  matchesAuditQuery,
+} from './audit-query.ts'
 import { type AuditRecord, parseAuditRecord } from './audit-record.ts'
 
 /**
@@ -12,41 +18,16 @@ export interface AuditSink {
   append(record: AuditRecord): void | Promise<void>
 }
 
-/** Which records a query returns; every field narrows, none returns all. */
-export interface AuditQuery {
-  sessionId?: string | undefined
-  outcome?: QuestionOutcome | undefined
-  /** Records of this principal (`by.principal`). */
-  principal?: string | undefined
-  /** Recorded at or after this time (ms since the epoch): a question's end, an amendment's time. */
-  from?: number | undefined
-  /** Recorded before this time (ms since the epoch). */
-  to?: number | undefined
-}
-
-/** When a record happened: a question's end, or an amendment's time. */
-export function auditRecordedAt(record: AuditRecord): number {
-  return record.kind === 'question' ? record.at.ended : record.at.amended
-}
-
-/** Does `record` match `query`? (An amendment has no outcome: an outcome filter leaves it out.) */
-export function matchesAuditQuery(record: AuditRecord, query: AuditQuery): boolean {
-  if (query.sessionId !== undefined && record.sessionId !== query.sessionId) return false
-  if (
-    query.outcome !== undefined &&
-    (record.kind !== 'question' || record.outcome !== query.outcome)
-  )
-    return false
-  if (query.principal !== undefined && record.by?.principal !== query.principal) return false
-  const at = auditRecordedAt(record)
-  if (query.from !== undefined && at < query.from) return false
-  return !(query.to !== undefined && at >= query.to)
-}
-
 /** The in-memory audit sink: the newest records, for a demo, a test or a single process. */
 export interface MemoryAuditSink extends AuditSink {
-  /** The records kept that match `query`, oldest first. */
+  /** The records kept that match `query`, in the order they were appended. */
   list(query?: AuditQuery): AuditRecord[]
+  /**
+   * A page of the records kept, as the PostgreSQL sink's `query` reads one:
+   * in the log's order (oldest or newest first), from a cursor, at most
+   * `limit`. Throws `AuditQueryError` (`BAD_AUDIT_QUERY`) for a bad query.
+   */
+  query(query?: AuditPageQuery): AuditPage
   /** Removes every record of the principal (an erasure request); returns how many. */
   deletePrincipal(principal: string): number
   /** How many records were dropped because the sink was full. */
@@ -86,6 +67,12 @@ export function createMemoryAuditSink(options: { maxRecords?: number } = {}): Me
         if (record && matchesAuditQuery(record, query)) records.push(record)
       }
       return records
+    },
+    query(query = {}) {
+      return auditPageOf(
+        kept().flatMap((text) => parsed(text) ?? []),
+        query,
+      )
     },
     deletePrincipal(principal) {
       const before = texts.length

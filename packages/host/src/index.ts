@@ -13,6 +13,20 @@ export {
   type MemoryAmendStoreLimits,
 } from './amend-store.ts'
 export {
+  type AuditPage,
+  type AuditPageQuery,
+  type AuditPlaceKey,
+  type AuditQuery,
+  AuditQueryError,
+  auditCursor,
+  auditRecordedAt,
+  DEFAULT_AUDIT_PAGE,
+  MAX_AUDIT_PAGE,
+  matchesAuditQuery,
+  type ParsedAuditPageQuery,
+  parseAuditPageQuery,
+} from './audit-query.ts'
+export {
   AUDIT_RECORD_VERSION,
   type AuditActor,
   AuditActorSchema,
@@ -30,14 +44,11 @@ export {
 } from './audit-record.ts'
 export { type AuditRedactInfo, keepSelections } from './audit-redact.ts'
 export {
-  type AuditQuery,
   type AuditSink,
   auditJsonLines,
-  auditRecordedAt,
   createMemoryAuditSink,
   DEFAULT_MEMORY_AUDIT_RECORDS,
   type MemoryAuditSink,
-  matchesAuditQuery,
   writeAuditJsonLines,
 } from './audit-sink.ts'
 export type { AuditOptions, AuditStats } from './audit-trail.ts'

@@ -1,20 +1,20 @@
 /**
  * What the operator's view reads from the audit log: question records newest
- * first, a page at a time, and one question's trail. The published sinks
- * read oldest first (`list`, `query`); the demo needs the newest page, so it
- * reads them through this small interface: the memory sink's `list`, or the
- * `parley_audit` table directly (see `audit-reader.postgres.ts`).
+ * first, a page at a time, and one question's trail — through the sink's own
+ * `query`, the same for the in-memory sink and the PostgreSQL one.
  */
-import type {
-  AuditAmendmentRecord,
-  AuditQuestionRecord,
-  AuditRecord,
-  MemoryAuditSink,
+import {
+  type AuditAmendmentRecord,
+  type AuditPage,
+  type AuditPageQuery,
+  type AuditQuestionRecord,
+  type AuditRecord,
+  auditCursor,
 } from '@parley/host'
 import type { QuestionOutcome } from '@parley/seam/wire'
 
 /** Which question records a page holds. */
-interface AuditPageQuery {
+interface QuestionPageQuery {
   outcome?: QuestionOutcome | undefined
   sessionId?: string | undefined
   /** The most records to return. */
@@ -34,16 +34,16 @@ interface AuditReadPage {
 }
 
 /** One question's entries in the log: its record (once it ended) and its amendments, oldest first. */
-export interface AuditTrail {
+interface AuditTrail {
   question: AuditQuestionRecord | undefined
   amendments: AuditAmendmentRecord[]
 }
 
-export const isQuestionRecord = (record: AuditRecord): record is AuditQuestionRecord =>
+const isQuestionRecord = (record: AuditRecord): record is AuditQuestionRecord =>
   record.kind === 'question'
 
-/** A question's trail out of its records, in the order they were stored. */
-export function trailOf(records: readonly AuditRecord[]): AuditTrail {
+/** A question's trail out of its records, oldest first. */
+function trailOf(records: readonly AuditRecord[]): AuditTrail {
   return {
     question: records.find(isQuestionRecord),
     amendments: records.filter(
@@ -53,29 +53,49 @@ export function trailOf(records: readonly AuditRecord[]): AuditTrail {
 }
 
 export interface AuditReader {
-  questions(query: AuditPageQuery): Promise<AuditReadPage>
+  questions(query: QuestionPageQuery): Promise<AuditReadPage>
   trail(rpcId: string): Promise<AuditTrail>
 }
 
-/** Reads the in-memory sink (every call parses what it keeps: at most its 10,000 records). */
-export function memoryAuditReader(sink: MemoryAuditSink): AuditReader {
+/** A sink that reads pages: `createMemoryAuditSink()` or `createPostgresAuditSink()`. */
+interface AuditPages {
+  query(query: AuditPageQuery): AuditPage | Promise<AuditPage>
+}
+
+/** The trail's records read a page at a time (a question has one record and its amendments). */
+async function recordsOf(sink: AuditPages, rpcId: string): Promise<AuditRecord[]> {
+  const records: AuditRecord[] = []
+  let after: string | undefined
+  do {
+    const page = await sink.query({ rpcId, after })
+    records.push(...page.records)
+    after = page.next
+  } while (after !== undefined)
+  return records
+}
+
+export function auditReader(sink: AuditPages): AuditReader {
   return {
     async questions({ outcome, sessionId, limit, before }) {
-      const matching = sink.list({ outcome, sessionId }).filter(isQuestionRecord)
-      let end = matching.length
+      let cursor: string | undefined
       if (before !== undefined) {
-        end = 0
-        for (let at = matching.length - 1; at >= 0; at--)
-          if (matching[at]?.rpcId === before) {
-            end = at
-            break
-          }
+        const anchor = await sink.query({ rpcId: before, kind: 'question', limit: 1 })
+        const [record] = anchor.records
+        if (!record) return { records: [], more: false }
+        cursor = auditCursor(record)
       }
-      const start = Math.max(0, end - limit)
-      return { records: matching.slice(start, end).reverse(), more: start > 0 }
+      const page = await sink.query({
+        kind: 'question',
+        outcome,
+        sessionId,
+        order: 'newest-first',
+        limit,
+        before: cursor,
+      })
+      return { records: page.records.filter(isQuestionRecord), more: page.next !== undefined }
     },
     async trail(rpcId) {
-      return trailOf(sink.list().filter((record) => record.rpcId === rpcId))
+      return trailOf(await recordsOf(sink, rpcId))
     },
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createPostgresAuditSink } from '@parley/host-postgres'
 import pg from 'pg'
-import { postgresAuditReader } from '../admin/audit-reader.postgres.ts'
+import { auditReader } from '../admin/audit-reader.ts'
 import type { BackendFactory } from '../backend.ts'
 import { createClusterStatus } from '../session-status.ts'
 import { migrate } from '../stores/migrations.ts'
@@ -82,7 +82,7 @@ export async function joinCluster(options: ClusterOptions): Promise<BackendFacto
     bus: shared,
     coordinator,
     audit,
-    auditLog: postgresAuditReader(pool, audit.ready),
+    auditLog: auditReader(audit),
     relays: relaysFrame,
     status: (changed) => createClusterStatus(coordinator, changed),
     async close() {
