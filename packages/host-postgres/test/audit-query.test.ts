@@ -6,23 +6,14 @@ import {
   createMemoryAuditSink,
 } from '@parley/host'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createPostgresAuditSink, type PostgresAuditSink } from '../src/index.ts'
-import { useCluster } from './cluster.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { createPostgresAuditSink } from '../src/index.ts'
+import { useAuditSink, useCluster } from './cluster.ts'
 
 vi.setConfig({ testTimeout: 20_000 })
 
 const cluster = useCluster()
-let pool: pg.Pool
-let sink: PostgresAuditSink
-
-beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: cluster.url, max: 3 })
-  pool.on('error', () => {})
-  sink = createPostgresAuditSink({ pool })
-  await sink.ready
-})
-afterAll(() => pool.end())
+const db = useAuditSink(cluster)
 
 const T0 = 1_800_000_000_000
 
@@ -89,41 +80,41 @@ async function allPages(
 
 describe("the PostgreSQL audit sink's query", () => {
   it('reads newest first, by when each record happened, not when it was stored', async () => {
-    for (const record of RECORDS) await sink.append(record)
-    const page = await sink.query({ order: 'newest-first' })
+    for (const record of RECORDS) await db.sink.append(record)
+    const page = await db.sink.query({ order: 'newest-first' })
     expect([page.records.map(place), page.next]).toEqual([NEWEST_FIRST, undefined])
-    expect((await sink.query()).records.map(place)).toEqual([...NEWEST_FIRST].reverse())
+    expect((await db.sink.query()).records.map(place)).toEqual([...NEWEST_FIRST].reverse())
   })
 
   it('pages with before across records of one millisecond, none lost or repeated', async () => {
-    for (const record of RECORDS) await sink.append(record)
-    const pages = await allPages(sink.query, { order: 'newest-first', limit: 2 })
+    for (const record of RECORDS) await db.sink.append(record)
+    const pages = await allPages(db.sink.query, { order: 'newest-first', limit: 2 })
     expect(pages).toEqual([['q-late', 'q-c'], ['q-b/amendment', 'q-b/question'], ['q-first']])
-    const oldest = await allPages(sink.query, { limit: 1 })
+    const oldest = await allPages(db.sink.query, { limit: 1 })
     expect(oldest.flat()).toEqual([...NEWEST_FIRST].reverse())
   })
 
   it('resumes before a record that was deleted since its cursor was read', async () => {
-    for (const record of RECORDS) await sink.append(record)
+    for (const record of RECORDS) await db.sink.append(record)
     const cursor = auditCursor(question('q-c', T0 + 10))
-    expect(await sink.deleteBefore(T0 + 20)).toBe(4)
-    await sink.append(question('q-early', T0 + 5))
-    const page = await sink.query({ order: 'newest-first', before: cursor })
+    expect(await db.sink.deleteBefore(T0 + 20)).toBe(4)
+    await db.sink.append(question('q-early', T0 + 5))
+    const page = await db.sink.query({ order: 'newest-first', before: cursor })
     expect(page.records.map(place)).toEqual(['q-early'])
   })
 
   it('finds one question by rpcId, with its amendments, and only questions by kind', async () => {
-    for (const record of RECORDS) await sink.append(record)
-    await sink.append(amendment('q-b', 2, T0 + 30))
-    const trail = await sink.query({ rpcId: 'q-b' })
+    for (const record of RECORDS) await db.sink.append(record)
+    await db.sink.append(amendment('q-b', 2, T0 + 30))
+    const trail = await db.sink.query({ rpcId: 'q-b' })
     expect(trail.records.map((r) => [r.kind, r.kind === 'amendment' && r.revision])).toEqual([
       ['question', false],
       ['amendment', 1],
       ['amendment', 2],
     ])
-    const questions = await sink.query({ kind: 'question', order: 'newest-first', limit: 2 })
+    const questions = await db.sink.query({ kind: 'question', order: 'newest-first', limit: 2 })
     expect(questions.records.map(place)).toEqual(['q-late', 'q-c'])
-    expect((await sink.query({ rpcId: 'no-such-question' })).records).toEqual([])
+    expect((await db.sink.query({ rpcId: 'no-such-question' })).records).toEqual([])
   })
 
   it('refuses a bad query with BAD_AUDIT_QUERY, naming the field, before it reaches the database', async () => {
@@ -148,13 +139,13 @@ describe("the PostgreSQL audit sink's query", () => {
     expect(await refused({ session: 's1' })).toEqual(['BAD_AUDIT_QUERY', 'session'])
     expect(await refused({ from: Number.NaN })).toEqual(['BAD_AUDIT_QUERY', 'from'])
     await nowhere.end()
-    await expect(sink.query({ limit: -1 })).rejects.toMatchObject({ code: 'BAD_AUDIT_QUERY' })
+    await expect(db.sink.query({ limit: -1 })).rejects.toMatchObject({ code: 'BAD_AUDIT_QUERY' })
   })
 
   it('reads the same pages as the in-memory sink given the same records', async () => {
     const memory = createMemoryAuditSink()
     for (const record of RECORDS) {
-      await sink.append(record)
+      await db.sink.append(record)
       memory.append(record)
     }
     const queries: AuditPageQuery[] = [
@@ -165,7 +156,7 @@ describe("the PostgreSQL audit sink's query", () => {
       { from: T0 + 10, to: T0 + 20, limit: 2 },
     ]
     for (const query of queries)
-      expect(await allPages(sink.query, query)).toEqual(
+      expect(await allPages(db.sink.query, query)).toEqual(
         await allPages(async (q) => memory.query(q), query),
       )
   })

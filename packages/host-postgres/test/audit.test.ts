@@ -1,25 +1,14 @@
 import type { AuditRecord } from '@parley/host'
 import { isUserQuestionError } from '@parley/seam'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { answerBody, cancelBody, post, readyTab, VALID_ANSWER } from '../../host/test/helpers.ts'
-import { createPostgresAuditSink, type PostgresAuditSink } from '../src/index.ts'
-import { useCluster } from './cluster.ts'
+import { createPostgresAuditSink } from '../src/index.ts'
+import { useAuditSink, useCluster } from './cluster.ts'
 
 vi.setConfig({ testTimeout: 20_000 })
 
 const cluster = useCluster()
-let pool: pg.Pool
-let sink: PostgresAuditSink
-
-beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: cluster.url, max: 3 })
-  // An idle connection's error (a killed backend, the server stopping) is an event: the pool replaces it.
-  pool.on('error', () => {})
-  sink = createPostgresAuditSink({ pool })
-  await sink.ready
-})
-afterAll(() => pool.end())
+const db = useAuditSink(cluster)
 
 const T0 = 1_800_000_000_000
 
@@ -48,49 +37,49 @@ const ids = (records: readonly AuditRecord[]) => records.map((r) => r.rpcId)
 
 describe('the PostgreSQL audit sink', () => {
   it('stores each record once and finds it by session, outcome, principal and time', async () => {
-    await sink.append(record('q1', { session: 's1', principal: 'alice', at: T0 }))
-    await sink.append(record('q1', { session: 's1', principal: 'mallory', at: T0 }))
-    await sink.append(
+    await db.sink.append(record('q1', { session: 's1', principal: 'alice', at: T0 }))
+    await db.sink.append(record('q1', { session: 's1', principal: 'mallory', at: T0 }))
+    await db.sink.append(
       record('q2', { session: 's2', principal: 'bob', outcome: 'cancelled', at: T0 + 10 }),
     )
-    await sink.append(record('q3', { session: 's1', principal: 'bob', at: T0 + 20 }))
-    expect(ids((await sink.query()).records)).toEqual(['q1', 'q2', 'q3'])
-    expect((await sink.query()).records[0]?.by).toEqual({ principal: 'alice' })
-    expect(ids((await sink.query({ sessionId: 's1' })).records)).toEqual(['q1', 'q3'])
-    expect(ids((await sink.query({ outcome: 'cancelled' })).records)).toEqual(['q2'])
-    expect(ids((await sink.query({ principal: 'bob' })).records)).toEqual(['q2', 'q3'])
-    expect(ids((await sink.query({ from: T0 + 10, to: T0 + 20 })).records)).toEqual(['q2'])
-    const first = await sink.query({ limit: 2 })
+    await db.sink.append(record('q3', { session: 's1', principal: 'bob', at: T0 + 20 }))
+    expect(ids((await db.sink.query()).records)).toEqual(['q1', 'q2', 'q3'])
+    expect((await db.sink.query()).records[0]?.by).toEqual({ principal: 'alice' })
+    expect(ids((await db.sink.query({ sessionId: 's1' })).records)).toEqual(['q1', 'q3'])
+    expect(ids((await db.sink.query({ outcome: 'cancelled' })).records)).toEqual(['q2'])
+    expect(ids((await db.sink.query({ principal: 'bob' })).records)).toEqual(['q2', 'q3'])
+    expect(ids((await db.sink.query({ from: T0 + 10, to: T0 + 20 })).records)).toEqual(['q2'])
+    const first = await db.sink.query({ limit: 2 })
     expect(ids(first.records)).toEqual(['q1', 'q2'])
-    const second = await sink.query({ limit: 2, after: first.next })
+    const second = await db.sink.query({ limit: 2, after: first.next })
     expect([ids(second.records), second.next]).toEqual([['q3'], undefined])
   })
 
   it('refuses to change a stored record', async () => {
-    await sink.append(record('q1', {}))
-    await expect(pool.query("UPDATE parley_audit SET session_id = 'other'")).rejects.toThrow(
+    await db.sink.append(record('q1', {}))
+    await expect(db.pool.query("UPDATE parley_audit SET session_id = 'other'")).rejects.toThrow(
       /append-only/,
     )
   })
 
   it("deletes a principal's records, a session's, and the records older than a time", async () => {
-    await sink.append(record('q1', { principal: 'alice', at: T0 }))
-    await sink.append(record('q2', { principal: 'bob', session: 's2', at: T0 + 10 }))
-    await sink.append(record('q3', { principal: 'bob', at: T0 + 20 }))
-    await sink.append(record('q4', { principal: 'carol', at: T0 + 30 }))
-    expect(await sink.deletePrincipal('bob')).toBe(2)
-    expect(await sink.deleteSession('s1')).toBe(2)
-    expect(ids((await sink.query()).records)).toEqual([])
-    await sink.append(record('q5', { at: T0 }))
-    await sink.append(record('q6', { at: T0 + 50 }))
-    expect(await sink.deleteBefore(T0 + 50)).toBe(1)
-    expect(ids((await sink.query()).records)).toEqual(['q6'])
+    await db.sink.append(record('q1', { principal: 'alice', at: T0 }))
+    await db.sink.append(record('q2', { principal: 'bob', session: 's2', at: T0 + 10 }))
+    await db.sink.append(record('q3', { principal: 'bob', at: T0 + 20 }))
+    await db.sink.append(record('q4', { principal: 'carol', at: T0 + 30 }))
+    expect(await db.sink.deletePrincipal('bob')).toBe(2)
+    expect(await db.sink.deleteSession('s1')).toBe(2)
+    expect(ids((await db.sink.query()).records)).toEqual([])
+    await db.sink.append(record('q5', { at: T0 }))
+    await db.sink.append(record('q6', { at: T0 + 50 }))
+    expect(await db.sink.deleteBefore(T0 + 50)).toBe(1)
+    expect(ids((await db.sink.query()).records)).toEqual(['q6'])
   })
 
   it('exports every matching record as JSON Lines, page after page', async () => {
-    for (let i = 0; i < 1_005; i += 1) await sink.append(record(`r${i}`, { at: T0 + i }))
+    for (let i = 0; i < 1_005; i += 1) await db.sink.append(record(`r${i}`, { at: T0 + i }))
     const lines: string[] = []
-    for await (const line of sink.exportJsonLines({ from: T0 + 3 })) lines.push(line)
+    for await (const line of db.sink.exportJsonLines({ from: T0 + 3 })) lines.push(line)
     expect(lines).toHaveLength(1_002)
     expect(JSON.parse(lines[0] ?? '')).toEqual(record('r3', { at: T0 + 3 }))
     expect(JSON.parse(lines.at(-1) ?? '')).toMatchObject({ rpcId: 'r1004' })
@@ -100,7 +89,7 @@ describe('the PostgreSQL audit sink', () => {
 describe('a cluster of two nodes on one database', () => {
   it('records each question exactly once, by the node whose claim won it', async () => {
     const audit = (nodeId: string) => ({
-      audit: { sink: createPostgresAuditSink({ pool }), nodeId },
+      audit: { sink: createPostgresAuditSink({ pool: db.pool }), nodeId },
     })
     const a = await cluster.start('a', {}, audit('a'))
     const b = await cluster.start('b', {}, audit('b'))
@@ -126,7 +115,7 @@ describe('a cluster of two nodes on one database', () => {
     expect(isUserQuestionError(await timedOut.catch((e: unknown) => e), 'ASK_TIMED_OUT')).toBe(true)
 
     await Promise.all([a.host.audit?.flush(), b.host.audit?.flush()])
-    const { records } = await sink.query({ sessionId: 's1' })
+    const { records } = await db.sink.query({ sessionId: 's1' })
     expect(
       records.map((r) => [
         r.rpcId,
@@ -148,7 +137,7 @@ describe('a cluster of two nodes on one database', () => {
 
   it('records a question whose node died once, by the node whose reap ended it', async () => {
     const audit = (nodeId: string) => ({
-      audit: { sink: createPostgresAuditSink({ pool }), nodeId },
+      audit: { sink: createPostgresAuditSink({ pool: db.pool }), nodeId },
     })
     const a = await cluster.start('a', {}, audit('a'))
     const b = await cluster.start('b', {}, audit('b'))
@@ -160,9 +149,9 @@ describe('a cluster of two nodes on one database', () => {
     const [resolved] = await onB.count('question/resolved', 1)
     expect(resolved).toMatchObject({ rpcId, outcome: 'aborted', reason: 'server-gone' })
     await expect
-      .poll(async () => (await sink.query({ sessionId: 's1' })).records, { timeout: 10_000 })
+      .poll(async () => (await db.sink.query({ sessionId: 's1' })).records, { timeout: 10_000 })
       .toHaveLength(1)
-    const [record] = (await sink.query({ sessionId: 's1' })).records
+    const [record] = (await db.sink.query({ sessionId: 's1' })).records
     expect(record).toMatchObject({
       kind: 'question',
       rpcId,

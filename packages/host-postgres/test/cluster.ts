@@ -7,7 +7,9 @@ import {
 } from '../../../scripts/throwaway-postgres.ts'
 import { startHost, type TestHost } from '../../host/test/helpers.ts'
 import {
+  createPostgresAuditSink,
   createPostgresCoordinator,
+  type PostgresAuditSink,
   type PostgresCoordinator,
   type PostgresCoordinatorOptions,
 } from '../src/index.ts'
@@ -198,6 +200,37 @@ export function useCluster(): TestCluster {
     start: (...args) => current().start(...args),
     reset: () => current().reset(),
     close: () => current().close(),
+  }
+}
+
+/**
+ * A pool on the test cluster's database and an audit sink on it, for one test
+ * file: opened (the sink migrated) before its tests, the pool ended after them.
+ */
+export function useAuditSink(cluster: TestCluster): {
+  readonly pool: pg.Pool
+  readonly sink: PostgresAuditSink
+} {
+  let opened: { pool: pg.Pool; sink: PostgresAuditSink } | undefined
+  const current = () => {
+    if (!opened) throw new Error('The audit sink is not open yet.')
+    return opened
+  }
+  beforeAll(async () => {
+    const pool = new pg.Pool({ connectionString: cluster.url, max: 3 })
+    // An idle connection's error (a killed backend, the server stopping) is an event: the pool replaces it.
+    pool.on('error', () => {})
+    opened = { pool, sink: createPostgresAuditSink({ pool }) }
+    await opened.sink.ready
+  })
+  afterAll(() => opened?.pool.end())
+  return {
+    get pool() {
+      return current().pool
+    },
+    get sink() {
+      return current().sink
+    },
   }
 }
 
