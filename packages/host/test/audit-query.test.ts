@@ -6,18 +6,10 @@ import {
   auditCursor,
   createMemoryAuditSink,
 } from '../src/index.ts'
+import { auditQuestion } from './helpers.ts'
 
 const question = (rpcId: string, ended: number, sessionId = 's1') =>
-  ({
-    version: 1,
-    kind: 'question',
-    rpcId,
-    sessionId,
-    questions: [{ id: 'q', question: 'Go?' }],
-    outcome: 'answered',
-    where: {},
-    at: { asked: ended - 5, ended },
-  }) satisfies AuditRecord
+  auditQuestion(rpcId, ended, { sessionId })
 
 const ids = (page: { records: AuditRecord[] }) => page.records.map((record) => record.rpcId)
 

@@ -13,6 +13,7 @@ import {
 } from '../src/index.ts'
 import {
   answerBody,
+  auditQuestion,
   cancelBody,
   eventReader,
   manualTimers,
@@ -329,17 +330,7 @@ describe('the audit log', () => {
 
 describe('the in-memory sink and the JSON Lines export', () => {
   const record = (rpcId: string, sessionId: string, principal: string, ended: number) =>
-    ({
-      version: 1,
-      kind: 'question',
-      rpcId,
-      sessionId,
-      questions: [{ id: 'q', question: 'Go?' }],
-      outcome: 'answered',
-      by: { principal },
-      where: {},
-      at: { asked: ended - 5, ended },
-    }) satisfies AuditRecord
+    auditQuestion(rpcId, ended, { sessionId, principal })
 
   it('keeps the newest records up to its bound, and filters by session, principal and time', () => {
     const sink = createMemoryAuditSink({ maxRecords: 3 })

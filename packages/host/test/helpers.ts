@@ -9,6 +9,7 @@ import {
 } from '@parley/seam'
 import { WebSocket } from 'ws'
 import {
+  type AuditQuestionRecord,
   createQuestionHost,
   type NodeQuestionHost as QuestionHost,
   type QuestionHostOptions,
@@ -306,3 +307,22 @@ export function eventReader(response: Response) {
 
 /** `ws` for the client package's tests (which do not depend on `ws` themselves). */
 export { WebSocket, WebSocketServer } from 'ws'
+
+/** An answered question's audit record, ended at `ended` (ms), for the sinks' tests. */
+export function auditQuestion(
+  rpcId: string,
+  ended: number,
+  fields: { sessionId?: string; principal?: string } = {},
+): AuditQuestionRecord {
+  return {
+    version: 1,
+    kind: 'question',
+    rpcId,
+    sessionId: fields.sessionId ?? 's1',
+    questions: [{ id: 'q', question: 'Go?' }],
+    outcome: 'answered',
+    ...(fields.principal !== undefined && { by: { principal: fields.principal } }),
+    where: {},
+    at: { asked: ended - 5, ended },
+  }
+}
