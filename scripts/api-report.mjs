@@ -63,7 +63,13 @@ const isValue = (kind) =>
 function members(checker, type, at) {
   return checker.getPropertiesOfType(type).map((property) => {
     const optional = property.flags & ts.SymbolFlags.Optional ? '?' : ''
-    const shown = checker.typeToString(checker.getTypeOfSymbolAtLocation(property, at), at, flags)
+    // Named as the member's own declaration names it (an inherited member's file imports its types).
+    const where = property.valueDeclaration ?? at
+    const shown = checker.typeToString(
+      checker.getTypeOfSymbolAtLocation(property, where),
+      where,
+      flags,
+    )
     return `    ${property.name}${optional}: ${shown}`
   })
 }

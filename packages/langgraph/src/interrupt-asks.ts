@@ -24,13 +24,23 @@ export interface LangGraphInterruptProvenance {
   source: 'askUser' | 'hitl'
 }
 
-/** What asking needs of the run's options (`RunWithParleyOptions` has it all). */
+/** What asking needs of the run's options; `RunWithParleyOptions` adds the rest. */
 export interface InterruptAskOptions {
+  /** The Parley question service whose provider shows the cards (a `@parley/host`). */
   service: UserQuestionService
+  /** LangGraph's `thread_id`: the checkpointed conversation this run continues. */
   threadId: string
+  /** The Parley session (chat) the cards go to. @default threadId */
   sessionId?: string | undefined
+  /**
+   * Ends the run: a pending card is withdrawn, the graph is not resumed (its
+   * interrupts stay pending in the checkpoint) and the run rejects
+   * `ASK_ABORTED`. The graph's own `invoke` gets it too.
+   */
   signal?: AbortSignal | undefined
+  /** A deadline for every card in milliseconds (an `askUser` may set its own). */
   timeoutMs?: number | undefined
+  /** Who asks, shown on the card. @default { name: 'Agent' } */
   asker?: AskUserQuestionAsker | undefined
 }
 

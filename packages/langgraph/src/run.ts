@@ -7,13 +7,9 @@
  * `interrupt-payload.ts`; asking and the resume value, `interrupt-asks.ts`.
  */
 import { Command, type Interrupt, isInterrupted } from '@langchain/langgraph'
-import {
-  type AskUserQuestionAsker,
-  UserQuestionError,
-  type UserQuestionService,
-} from '@parley/seam'
+import { UserQuestionError } from '@parley/seam'
 import { DEFAULT_HITL_WORDS, type HitlWords } from './hitl.ts'
-import { answerAll } from './interrupt-asks.ts'
+import { answerAll, type InterruptAskOptions } from './interrupt-asks.ts'
 import { schemaOfTools, type ToolWithSchema } from './tools.ts'
 
 /** The config the runner passes to `invoke`: the thread, the signal, and yours. */
@@ -32,23 +28,7 @@ export interface ParleyGraph<Input, Output> {
 }
 
 /** Options of {@link runWithParley}. */
-export interface RunWithParleyOptions {
-  /** The Parley question service whose provider shows the cards (a `@parley/host`). */
-  service: UserQuestionService
-  /** LangGraph's `thread_id`: the checkpointed conversation this run continues. */
-  threadId: string
-  /** The Parley session (chat) the cards go to. @default threadId */
-  sessionId?: string | undefined
-  /**
-   * Ends the run: a pending card is withdrawn, the graph is not resumed (its
-   * interrupts stay pending in the checkpoint) and the run rejects
-   * `ASK_ABORTED`. The graph's own `invoke` gets it too.
-   */
-  signal?: AbortSignal | undefined
-  /** A deadline for every card in milliseconds (an `askUser` may set its own). */
-  timeoutMs?: number | undefined
-  /** Who asks, shown on the card. @default { name: 'Agent' } */
-  asker?: AskUserQuestionAsker | undefined
+export interface RunWithParleyOptions extends InterruptAskOptions {
   /** The agent's tools, so an edit card has their arguments' JSON Schema. */
   tools?: readonly ToolWithSchema[] | undefined
   /** Replaces words of the approval card. */
