@@ -17,6 +17,9 @@ export default defineConfig({
   workers: 1,
   // The same one retry as the in-memory flows, reported as flaky.
   retries: 1,
+  // Its own folder: Playwright empties its output folder first, and a failed in-memory
+  // flow's trace (run just before) must survive this run.
+  outputDir: 'test-results-cluster',
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright-cluster.json' }]],
   use: {
