@@ -117,8 +117,13 @@ export class Person {
   // ---------- the composer ----------
 
   async seeComposer(): Promise<void> {
-    await expect(this.composer).toHaveCount(1)
-    await expect(this.composer).toBeVisible()
+    // One card, checked as one condition: the card just sent stays on screen until the
+    // host's receipt comes, and the next request's card may mount beside it for that
+    // moment (a count of one, then two cards for the visibility check, failed a run).
+    await expect(async () => {
+      await expect(this.composer).toHaveCount(1, { timeout: 0 })
+      await expect(this.composer).toBeVisible({ timeout: 0 })
+    }).toPass({ timeout: 10_000 })
   }
 
   async seeNoComposer(): Promise<void> {
@@ -132,6 +137,14 @@ export class Person {
   /** Question `index` of `total` is on screen (and, when given, its title reads `title`). */
   async seeQuestion(index: number, total: number, title?: string | RegExp): Promise<void> {
     await this.step(`I see question ${index} of ${total}`, async () => {
+      // The card with this title first, then that it is the only one.
+      if (title !== undefined)
+        await expect(
+          this.page
+            .locator('[data-scope="question-composer"] [data-part="title"]')
+            .filter({ hasText: title })
+            .first(),
+        ).toBeVisible()
       await this.seeComposer()
       if (total > 1) {
         await expect(this.part('pager-position')).toHaveText(`${index} / ${total}`)
