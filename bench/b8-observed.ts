@@ -170,7 +170,20 @@ function figures(prefix: string, on: Samples, off: Samples, budget: number | nul
       direction: 'min',
       note: `reported: the median over batches of ${BATCH} sequential answer cycles, each a mean, so one collector pause or a neighbour's burst moves it (bench/README.md)`,
     }),
+    entry({
+      name: `${prefix}.answers-per-second.slowdown`,
+      value: median(pairedSlowdowns(on.rate, off.rate)),
+      unit: '×',
+      ...(budget === null ? {} : { budget }),
+      note: `the median over rounds of (plain host's answers per second) / (this host's), each round's batches of ${BATCH} run side by side, so a burst that hits both cancels; n=${on.rate.length}`,
+    }),
   ]
+}
+
+/** Per round, how many times slower this host's batch ran than the plain host's batch of the same round. */
+function pairedSlowdowns(on: readonly number[], off: readonly number[]): number[] {
+  if (on.length !== off.length) throw new Error('batches of one round are paired')
+  return on.map((rate, round) => (off[round] ?? Number.NaN) / rate)
 }
 
 const BATCH = 20

@@ -151,6 +151,8 @@ export function connect(
     minimized: state.minimized,
     /** The cancel confirmation is open. */
     confirming: state.confirmingCancel,
+    /** How the card ended without this tab's accepted answer (`null` while it has not). */
+    ending: state.ending,
     /** Number of questions (one marker each). */
     total,
     /** Who asks and the question's `header` ("Planner › Test writer · Tests"), either alone, or the default eyebrow. */

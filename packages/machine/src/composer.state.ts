@@ -40,6 +40,7 @@ export function createComposerState(
     drafts,
     phase: 'answering',
     outcome: null,
+    ending: null,
     attempt: null,
     feedback: null,
     confirmingCancel: false,

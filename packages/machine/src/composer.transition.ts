@@ -19,6 +19,7 @@ import {
 import { hasAnyAnswer } from './composer.selectors.ts'
 import { createComposerState, optionLabels } from './composer.state.ts'
 import type {
+  ComposerEnding,
   ComposerEvent,
   ComposerFeedback,
   ComposerOutcome,
@@ -28,6 +29,7 @@ import type {
   TransportFailure,
 } from './composer.types.ts'
 import { serializeDrafts } from './drafts.ts'
+import { outcomeOfEnding } from './endings.ts'
 
 export type { TransitionResult } from './composer.answering.ts'
 
@@ -52,6 +54,13 @@ function settle(state: ComposerState, outcome: ComposerOutcome): TransitionResul
   if (state.phase === 'settled' && state.outcome === outcome) return unchanged(state)
   const next: ComposerState = { ...state, phase: 'settled', outcome, confirmingCancel: false }
   return [next, [{ type: 'announce', message: { key: 'settled', outcome } }]]
+}
+
+/** The card ended without this tab's accepted answer: settled, and it keeps how. */
+function end(state: ComposerState, ending: ComposerEnding): TransitionResult {
+  if (state.ending === ending) return unchanged(state)
+  const [settled, effects] = settle(state, outcomeOfEnding(ending))
+  return [{ ...settled, ending }, effects]
 }
 
 function receiptAccepted(state: ComposerState): TransitionResult {
@@ -197,6 +206,8 @@ export function transition(state: ComposerState, event: ComposerEvent): Transiti
       return transportFailed(state, event.message, event.failure)
     case 'REQUEST_RESOLVED':
       return settle(state, event.outcome)
+    case 'REQUEST_ENDED':
+      return end(state, event.ending)
     case 'MINIMIZE':
       return state.minimized ? unchanged(state) : [{ ...state, minimized: true }, []]
     case 'EXPAND':

@@ -38,6 +38,24 @@ export type ComposerPhase =
 /** How a settled request ended. */
 export type ComposerOutcome = 'answered' | 'cancelled' | 'aborted' | 'timed-out'
 
+/**
+ * How a request ended without this tab's accepted answer, as the card says
+ * it: answered or dismissed in another tab (with the `answer` that counted,
+ * when the host sent it), this tab's answer not used (another came first),
+ * the assistant stopped waiting, this tab's user stopped it (`stopped`), it
+ * timed out (after `waitedMs`, when known), the server whose agent awaited
+ * it stopped or restarted (`server-gone`), or the host no longer has it.
+ */
+export type ComposerEnding =
+  | { kind: 'answered-elsewhere'; answer?: AskUserQuestionAnswer | undefined }
+  | { kind: 'answer-not-used' }
+  | { kind: 'cancelled-elsewhere' }
+  | { kind: 'aborted' }
+  | { kind: 'stopped' }
+  | { kind: 'timed-out'; waitedMs?: number | undefined }
+  | { kind: 'server-gone' }
+  | { kind: 'gone' }
+
 /** The user's work on one question. */
 export interface QuestionDraft {
   /** Selected option labels (original spelling). Single-select holds at most one. */
@@ -105,6 +123,8 @@ export interface ComposerState {
   phase: ComposerPhase
   /** Set once `phase` is `settled`. */
   outcome: ComposerOutcome | null
+  /** How the card ended, when it ended without this tab's accepted answer (see `REQUEST_ENDED`). */
+  ending: ComposerEnding | null
   /** The last transport action, so `failed` knows what a retry repeats. */
   attempt: ComposerAttempt | null
   feedback: ComposerFeedback
@@ -161,6 +181,8 @@ export type ComposerEvent =
     }
   | { type: 'TRANSPORT_FAILED'; message: string; failure?: TransportFailure }
   | { type: 'REQUEST_RESOLVED'; outcome: ComposerOutcome }
+  /** The request left the pending list without this tab's accepted answer: the card says how. */
+  | { type: 'REQUEST_ENDED'; ending: ComposerEnding }
   | { type: 'MINIMIZE' }
   | { type: 'EXPAND' }
   | { type: 'REPLAY_REQUEST'; request: ComposerRequest }

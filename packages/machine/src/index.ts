@@ -81,6 +81,7 @@ export type {
   AnnounceMessage,
   ComposerAttempt,
   ComposerEffect,
+  ComposerEnding,
   ComposerEvent,
   ComposerFeedback,
   ComposerOutcome,
@@ -107,6 +108,17 @@ export {
   type SerializedDrafts,
   serializeDrafts,
 } from './drafts.ts'
+export {
+  createEndingsState,
+  type EndedCard,
+  type EndingsEvent,
+  type EndingsOptions,
+  type EndingsState,
+  endingsTransition,
+  isSending,
+} from './endings.store.ts'
+export { type HostReport, ownEntry, type SendAttempt } from './endings.ts'
+export { receiptEvent } from './receipt.ts'
 export {
   TAKEOVER_POLL_MS,
   type TakeoverDecision,

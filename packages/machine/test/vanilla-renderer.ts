@@ -6,8 +6,10 @@
  */
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import {
+  type ComposerEnding,
   type ComposerLabels,
   type ComposerRequest,
+  type ComposerStore,
   connect,
   createComposerStore,
   createCompositionTracker,
@@ -147,12 +149,24 @@ function make(tag: string, props: PartProps, text = ''): HTMLElement {
   return element
 }
 
-/** Mounts a composer for `request` into `container`; `onSubmit` gets the answer. */
+/** This renderer's sentence for each ending (`@parley/react` has its own dictionaries). */
+const ENDED: Record<ComposerEnding['kind'], string> = {
+  'answered-elsewhere': 'Answered in another tab.',
+  'answer-not-used': 'Another answer came first; yours was not used.',
+  'cancelled-elsewhere': 'Dismissed in another tab.',
+  aborted: 'The assistant stopped waiting.',
+  stopped: 'You stopped the assistant.',
+  'timed-out': 'Timed out.',
+  'server-gone': 'The server stopped or restarted.',
+  gone: 'No longer waiting.',
+}
+
+/** Mounts a composer for `request` into `container`; `onSubmit` gets the answer. Returns its store. */
 export function mountVanillaComposer(
   container: HTMLElement,
   request: ComposerRequest,
   onSubmit: (answer: AskUserQuestionAnswer) => void,
-): void {
+): ComposerStore {
   const store = createComposerStore({ request, onSubmit: (_rpcId, answer) => onSubmit(answer) })
   const options = { id: 'v-', messages: labels, format, composition: createCompositionTracker() }
   const root = document.createElement('section')
@@ -162,7 +176,8 @@ export function mountVanillaComposer(
   const field = document.createElement('textarea')
   const buttons = ['previous', 'next', 'skip', 'submit'].map(() => document.createElement('button'))
   const status = document.createElement('div')
-  root.append(title, list, label, field, ...buttons, status)
+  const ended = document.createElement('p')
+  root.append(title, list, label, field, ...buttons, status, ended)
   container.append(root)
 
   const render = () => {
@@ -186,7 +201,11 @@ export function mountVanillaComposer(
     if (skip) spread(skip, api.getSkipProps()).textContent = api.labels.skip
     if (submit) spread(submit, api.getSubmitProps()).textContent = api.primaryLabel
     spread(status, api.getStatusProps()).textContent = api.status.text
+    // How it ended is the machine's word; the renderer only says it.
+    ended.hidden = api.ending === null
+    ended.textContent = api.ending ? ENDED[api.ending.kind] : ''
   }
   store.subscribe(render)
   render()
+  return store
 }

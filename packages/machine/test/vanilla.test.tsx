@@ -2,7 +2,7 @@ import type { AskUserQuestionAnswer } from '@parley/seam'
 import { screen } from '@testing-library/dom'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ComposerRequest } from '../src/index.ts'
+import { type ComposerRequest, createEndingsState, endingsTransition } from '../src/index.ts'
 import { mountVanillaComposer } from './vanilla-renderer.ts'
 
 const request: ComposerRequest = {
@@ -24,9 +24,11 @@ const request: ComposerRequest = {
   ],
 }
 
+let store: ReturnType<typeof mountVanillaComposer>
+
 function mount() {
   const answers: AskUserQuestionAnswer[] = []
-  mountVanillaComposer(document.body, request, (answer) => answers.push(answer))
+  store = mountVanillaComposer(document.body, request, (answer) => answers.push(answer))
   return { answers, user: userEvent.setup() }
 }
 
@@ -85,5 +87,27 @@ describe('a vanilla DOM renderer built on connect()', () => {
     await user.type(field, 'two{Shift>}{Enter}{/Shift}lines')
     expect(field).toHaveValue('two\nlines')
     expect(screen.getByRole('heading', { name: 'What is the project called?' })).toBeInTheDocument()
+  })
+
+  it('shows an ended card from the machine alone: answered in another tab, the drafts kept', async () => {
+    const { user } = mount()
+    await user.click(screen.getByRole('radio', { name: 'Red' }))
+    // The slot's endings: the request leaves the pending list, the host says another tab answered it.
+    let endings = createEndingsState({ pending: [request] })
+    endings = endingsTransition(endings, {
+      type: 'HOST_REPORTED',
+      report: { outcomes: { [request.rpcId]: 'answered' } },
+    })
+    endings = endingsTransition(endings, { type: 'PENDING_CHANGED', pending: [], at: 5_000 })
+    const [card] = endings.ended
+    expect(card?.ending).toEqual({ kind: 'answered-elsewhere', answer: undefined })
+    if (!card?.ending) throw new Error('the card did not end')
+    store.send({ type: 'REQUEST_ENDED', ending: card.ending })
+    expect(screen.getByText('Answered in another tab.')).toBeVisible()
+    expect(screen.getByRole('region')).toHaveAttribute('data-state', 'settled')
+    expect(screen.getByRole('status')).toHaveTextContent('Answered')
+    // What the person chose stays on the card, not editable.
+    expect(store.getState().drafts.colour?.selected).toEqual(['Red'])
+    expect(screen.getByRole('button', { name: 'Skip' })).toHaveAttribute('aria-disabled', 'true')
   })
 })

@@ -5,6 +5,7 @@
  * `@tanstack/react-query` are in `@parley/react/connection`.
  */
 export type {
+  ComposerEnding,
   ComposerOutcome,
   ComposerRequest,
   ComposerState,
@@ -42,7 +43,6 @@ export {
   type QuestionComposerProps,
 } from './composer/question-composer.tsx'
 export { type ComposerHandle, type ComposerRootProps, Root } from './composer/root.tsx'
-export type { ComposerEnding } from './composer/settled.tsx'
 export type { DraftStorage } from './composer/storage.ts'
 export {
   type QuestionComposerApi,

@@ -33,8 +33,6 @@ import {
   QuestionRequestedFrameSchema,
   QuestionResolvedFrameSchema,
   RESERVED_FRAME_TYPE,
-  type RespondReceipt,
-  RespondReceiptSchema,
 } from './wire-schemas.ts'
 
 /** The result of a parse: the schema's output, or every issue found. Never throws. */
@@ -140,10 +138,7 @@ export function parseRespondBody(data: unknown, limit: IssueLimit = {}): WirePar
   return parseAnswerBody(RespondBodySchema, data, ['result', 'answer', 'answers'], limit)
 }
 
-/** Parses a respond receipt (already JSON-decoded). */
-export function parseRespondReceipt(data: unknown): WireParse<RespondReceipt> {
-  return parseWith(RespondReceiptSchema, data)
-}
+export { isRespondReceipt, parseRespondReceipt } from './receipt-schema.ts'
 
 /** Parses an extend body (already JSON-decoded). */
 export function parseExtendBody(data: unknown): WireParse<ExtendBody> {

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot'
 import { droppable } from './droppable.ts'
+import { BadResponseReceiptSchema } from './receipt-schema.ts'
 import {
   AskUserQuestionAnswerSchema,
   AskUserQuestionAskerSchema,
@@ -178,42 +179,7 @@ export type DownlinkFrame =
 /** Why a response was not accepted. */
 export type RespondRejection = 'not-pending' | 'bad-response'
 
-/**
- * A refused answer (or amendment), as the respond and amend receipts declare
- * it: what is wrong with it. The question stays as it was.
- */
-const BadResponseReceiptSchema = v.object({
-  accepted: v.literal(false),
-  reason: v.literal('bad-response'),
-  issues: v.array(
-    v.object({
-      rule: v.string(),
-      message: v.string(),
-      questionId: v.optional(v.string()),
-      path: v.optional(v.array(v.union([v.string(), v.number()]))),
-      code: v.optional(v.string()),
-    }),
-  ),
-  /** How many further issues were found but not listed (the host lists at most 20). */
-  omittedIssues: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
-})
-
-/** @internal An accepted response. */
-const AcceptedReceiptSchema = v.object({ accepted: v.literal(true) })
-
-/** @internal A response to a question that is no longer pending. */
-const NotPendingReceiptSchema = v.object({
-  accepted: v.literal(false),
-  reason: v.literal('not-pending'),
-})
-
-/** The host's reply to a respond POST. */
-export const RespondReceiptSchema = v.variant('accepted', [
-  AcceptedReceiptSchema,
-  v.variant('reason', [NotPendingReceiptSchema, BadResponseReceiptSchema]),
-])
-/** The host's reply to a respond POST (see {@link RespondReceiptSchema}). */
-export type RespondReceipt = v.InferOutput<typeof RespondReceiptSchema>
+export { type RespondReceipt, RespondReceiptSchema } from './receipt-schema.ts'
 
 /**
  * Why the host did not move a deadline: the question is not pending (or not

@@ -16,6 +16,7 @@ export {
 } from './wire-bodies.ts'
 export {
   isAppFrameType,
+  isRespondReceipt,
   parseAmendBody,
   parseAmendReceipt,
   parseDownlinkFrame,

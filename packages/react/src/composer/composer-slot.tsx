@@ -1,4 +1,4 @@
-import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
+import { type ComposerOutcome, type ComposerRequest, ownEntry } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import type { ReactNode } from 'react'
 import { useRef } from 'react'
@@ -7,12 +7,7 @@ import type { ComposerSendResult } from './controller.ts'
 import { focusIsLost } from './focus.ts'
 import { QuestionComposer, type QuestionComposerProps } from './question-composer.tsx'
 import { firstFocusable, titleIn, useTakeover } from './slot-takeover.ts'
-import {
-  type EndedBecause,
-  type EndedWith,
-  resolutionOf,
-  useEndedCards,
-} from './use-ended-cards.ts'
+import { useEndedCards } from './use-ended-cards.ts'
 
 /** Props of `ComposerSlot`. */
 export interface ComposerSlotProps
@@ -51,13 +46,13 @@ export interface ComposerSlotProps
    * card answered in another tab shows the one that counted, and its own
    * drafts as "Your unsent draft". `SessionComposerSlot` passes `useSessionEndedWith`.
    */
-  endedWith?: EndedWith | undefined
+  endedWith?: Readonly<Record<string, AskUserQuestionAnswer>> | undefined
   /**
    * Why requests were aborted, when known, by `rpcId` (own keys only): a
    * `server-gone` card says the server stopped or restarted.
    * `SessionComposerSlot` passes the client's `selectSessionEndedBecause`.
    */
-  endedBecause?: EndedBecause | undefined
+  endedBecause?: Readonly<Record<string, 'server-gone'>> | undefined
   /** The chat input. Stays mounted (hidden and inert) while a request is pending. */
   children?: ReactNode
   /**
@@ -127,13 +122,9 @@ export function ComposerSlot({
   const active = requests[0]
   const activeId = active?.rpcId ?? null
 
-  const { cards, send, close, focusInputNext } = useEndedCards(requests, resolutions, now, {
-    stoppedAt,
-    endedWith,
-    endedBecause,
-  })
-  // A card whose request left while this tab's own send is in flight stays as it was.
-  const sending = cards.some((card) => card.ending === null)
+  const report = { outcomes: resolutions, answers: endedWith, because: endedBecause, stoppedAt }
+  const { cards, sending, departures, send, close } = useEndedCards(requests, report, 'first', now)
+  const departed = useRef(departures)
   const [takenOver, suggestion, inputEvents, restoreTo] = useTakeover(
     activeId,
     sending,
@@ -146,8 +137,8 @@ export function ComposerSlot({
 
   // After a card was closed or left: focus goes home (the chat input, else the pending card).
   useClientLayoutEffect(() => {
-    if (!focusInputNext.current) return
-    focusInputNext.current = false
+    if (departed.current === departures) return
+    departed.current = departures
     const slot = slotRef.current
     if (!focusIsLost()) return
     const home = hidden
@@ -164,7 +155,7 @@ export function ComposerSlot({
       {...composerProps}
       request={request}
       // While this tab's own send is in flight (ending null) the card stays as it is.
-      resolution={ending ? resolutionOf(resolutions, request.rpcId) : undefined}
+      resolution={ending ? ownEntry(resolutions, request.rpcId) : undefined}
       ending={ending ?? undefined}
       onAnswer={(answer) => send(request.rpcId, 'answer', onAnswer(request.rpcId, answer))}
       onCancel={() => send(request.rpcId, 'cancel', onCancel(request.rpcId))}
@@ -186,7 +177,7 @@ export function ComposerSlot({
         {...composerProps}
         request={active}
         queue={{ position: 1, total: requests.length, note: queueNote }}
-        resolution={resolutionOf(resolutions, active.rpcId)}
+        resolution={ownEntry(resolutions, active.rpcId)}
         onAnswer={(answer) => send(active.rpcId, 'answer', onAnswer(active.rpcId, answer))}
         onCancel={() => send(active.rpcId, 'cancel', onCancel(active.rpcId))}
         suggestion={suggestion ?? undefined}

@@ -1,4 +1,5 @@
 import {
+  type ComposerEnding,
   type ComposerOutcome,
   type ComposerRequest,
   type ComposerStateReducer,
@@ -9,6 +10,7 @@ import {
   createShownStore,
   type FocusTarget,
   isFinished,
+  receiptEvent,
 } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
@@ -23,7 +25,7 @@ import {
 import { fill } from '../text/fill.ts'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import type { ComposerContextValue, ComposerUiState, MessagesValue } from './context.ts'
-import { failureEvent, receiptEvent } from './receipt.ts'
+import { failureEvent } from './receipt.ts'
 import {
   clearDrafts,
   createDraftSaver,
@@ -76,6 +78,13 @@ export interface QuestionComposerOptions {
    * `REQUEST_RESOLVED`, which settles the card.
    */
   resolution?: ComposerOutcome | null | undefined
+  /**
+   * The request ended without this card's accepted answer (`ComposerSlot`
+   * passes the machine's endings). Feeds `REQUEST_ENDED`: the card settles
+   * and says how, keeps the drafts visible, and offers Copy,
+   * `onSendAsMessage` and `onClose`.
+   */
+  ending?: ComposerEnding | undefined
 }
 
 /**
@@ -168,7 +177,7 @@ export function useComposerController(options: QuestionComposerOptions): Compose
     }
   })
   const { store } = context
-  const { onAnswer, onCancel, stateReducer, request, resolution } = options
+  const { onAnswer, onCancel, stateReducer, request, resolution, ending } = options
   const storage = options.draftStorage === undefined ? defaultDraftStorage() : options.draftStorage
 
   useClientLayoutEffect(() => {
@@ -201,8 +210,13 @@ export function useComposerController(options: QuestionComposerOptions): Compose
   }, [store, request])
 
   useEffect(() => {
-    if (resolution) store.send({ type: 'REQUEST_RESOLVED', outcome: resolution })
-  }, [store, resolution])
+    if (resolution && !ending) store.send({ type: 'REQUEST_RESOLVED', outcome: resolution })
+  }, [store, resolution, ending])
+
+  // Before paint: an ended card never shows a frame of its answering view.
+  useClientLayoutEffect(() => {
+    if (ending) store.send({ type: 'REQUEST_ENDED', ending })
+  }, [store, ending])
 
   useEffect(() => {
     // Edits are saved at most every 300 ms; a move, a phase change, the page

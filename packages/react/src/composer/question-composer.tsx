@@ -1,5 +1,6 @@
-import type { ComposerRequest } from '@parley/machine'
+import type { ComposerEnding, ComposerRequest } from '@parley/machine'
 import { type ReactNode, type RefObject, Suspense, useEffect, useState } from 'react'
+import { useStore } from 'zustand'
 import type { ComposerContextValue } from './context.ts'
 import {
   type QuestionComposerOptions,
@@ -12,7 +13,7 @@ import { IntentBody } from './intent-body.tsx'
 import { isPlanReview } from './plan-review.tsx'
 import { Question } from './question.tsx'
 import { Root } from './root.tsx'
-import { type ComposerEnding, preloadSettled, Settled } from './settled.tsx'
+import { preloadSettled, Settled } from './settled.tsx'
 
 /** Props of `QuestionComposer`. */
 export interface QuestionComposerProps extends QuestionComposerOptions {
@@ -20,12 +21,6 @@ export interface QuestionComposerProps extends QuestionComposerOptions {
   queue?: ComposerHeaderProps['queue']
   /** Forces a colour theme. @default follows prefers-color-scheme */
   theme?: 'light' | 'dark' | undefined
-  /**
-   * The request ended without this card's accepted answer (set by
-   * `ComposerSlot`): the card settles and says how, keeps the drafts visible,
-   * and offers Copy, `onSendAsMessage` and `onClose`.
-   */
-  ending?: ComposerEnding | undefined
   /** Closes an ended card (its Close button). */
   onClose?: (() => void) | undefined
   /** Sends an ended card's drafts as a chat message (its "Send as a message" button). */
@@ -63,17 +58,6 @@ export interface ComposerCardInfo {
   root: { readonly current: HTMLElement | null }
 }
 
-const OUTCOME_OF = {
-  'answered-elsewhere': 'answered',
-  'answer-not-used': 'answered',
-  'cancelled-elsewhere': 'cancelled',
-  aborted: 'aborted',
-  stopped: 'aborted',
-  'timed-out': 'timed-out',
-  'server-gone': 'aborted',
-  gone: 'aborted',
-} as const
-
 function Card({
   queue,
   theme,
@@ -86,9 +70,8 @@ function Card({
   extra,
   ...options
 }: QuestionComposerProps) {
-  // An ended card is settled, whatever the host's broadcast said (or if none came).
-  const resolution = ending ? OUTCOME_OF[ending.kind] : options.resolution
-  const context = useComposerController({ ...options, resolution })
+  // An ended card is settled by the machine, whatever the host's broadcast said (or if none came).
+  const context = useComposerController({ ...options, ending })
   const suggested = isPlanReview(options.request) ? undefined : suggestion
   // The ended view is its own chunk: there, and taking focus, the moment this card ends.
   useEffect(() => {
@@ -110,7 +93,6 @@ function Card({
         queue={queue}
         theme={theme}
         className={className}
-        ending={ending}
         onClose={onClose}
         onSendAsMessage={onSendAsMessage}
         describeEnding={describeEnding}
@@ -128,7 +110,6 @@ function CardView({
   queue,
   theme,
   className,
-  ending,
   onClose,
   onSendAsMessage,
   describeEnding,
@@ -141,13 +122,14 @@ function CardView({
   | 'queue'
   | 'theme'
   | 'className'
-  | 'ending'
   | 'onClose'
   | 'onSendAsMessage'
   | 'describeEnding'
   | 'extra'
 > & { context: ComposerContextValue }) {
   const i18n = useMessagesValue(locale, messages)
+  // How the card ended is the machine's word (`REQUEST_ENDED`), read through its state.
+  const ending = useStore(context.store, (state) => state.ending) ?? undefined
   const plan = isPlanReview(request)
   const held = useHeldQuestion(ending !== undefined && !plan, context.rootRef)
   return (

@@ -1,49 +1,13 @@
 import type { QuestionClientErrorCode } from '@parley/client'
-import type { ComposerEvent, RejectedIssue, TransportFailure } from '@parley/machine'
+import type { ComposerEvent, TransportFailure } from '@parley/machine'
 
 type Rejection = 'bad-response' | 'not-pending'
 
-function rejectionOf(value: unknown): Rejection | null {
-  if (typeof value !== 'object' || value === null || !('reason' in value)) return null
-  const { reason } = value
+/** An error that carries a receipt's `reason` (an app's own transport may throw one). */
+function rejectionOf(error: unknown): Rejection | null {
+  if (typeof error !== 'object' || error === null) return null
+  const reason: unknown = Reflect.get(error, 'reason')
   return reason === 'bad-response' || reason === 'not-pending' ? reason : null
-}
-
-/** The host's reasons in a `bad-response` receipt: each issue's message and question, read by shape. */
-function issuesOf(value: unknown): RejectedIssue[] {
-  const listed = typeof value === 'object' && value !== null ? Reflect.get(value, 'issues') : null
-  if (!Array.isArray(listed)) return []
-  return listed.flatMap((issue: unknown) => {
-    if (typeof issue !== 'object' || issue === null) return []
-    const message: unknown = Reflect.get(issue, 'message')
-    const questionId: unknown = Reflect.get(issue, 'questionId')
-    if (typeof message !== 'string' || message.length === 0) return []
-    return [typeof questionId === 'string' ? { message, questionId } : { message }]
-  })
-}
-
-/** Why a resolved value refuses (`{ accepted: false, reason }`); `null`: it accepts. */
-export function refusalOf(value: unknown): Rejection | null {
-  const accepted =
-    typeof value !== 'object' ||
-    value === null ||
-    !('accepted' in value) ||
-    value.accepted !== false
-  return accepted ? null : rejectionOf(value)
-}
-
-/**
- * The event for a settled `onAnswer` / `onCancel` promise. A resolved value
- * shaped like a refused receipt (`{ accepted: false, reason }`) is a rejection;
- * any other resolved value is an accepted receipt.
- */
-export function receiptEvent(value: unknown): ComposerEvent {
-  const reason = refusalOf(value)
-  if (!reason) return { type: 'RECEIPT_ACCEPTED' }
-  const issues = reason === 'bad-response' ? issuesOf(value) : []
-  return issues.length > 0
-    ? { type: 'RECEIPT_REJECTED', reason, issues }
-    : { type: 'RECEIPT_REJECTED', reason }
 }
 
 /** A fetch that never reached the server: Chromium, Firefox and Safari word it so. */

@@ -1,9 +1,10 @@
 // This chunk imports nothing the composer's eager chunk holds (only React), so
 // bundlers do not split that chunk around a shared one.
+
+import type { ComposerEnding } from '@parley/machine'
 import { type RefObject, useId, useRef } from 'react'
 import { useClientLayoutEffect } from '../text/layout-effect.ts'
 import type { MessagesValue } from './context.ts'
-import type { ComposerEnding } from './ending.ts'
 
 const part = (name: string) => ({ 'data-scope': 'question-composer', 'data-part': name })
 

@@ -1,4 +1,10 @@
-import { answerLines, type DraftLine, draftLines, draftsAsText } from '@parley/machine'
+import {
+  answerLines,
+  type ComposerEnding,
+  type DraftLine,
+  draftLines,
+  draftsAsText,
+} from '@parley/machine'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { displayText } from '../text/display-text.ts'
 import { useComposerContext, useMessages } from './context.ts'
@@ -25,10 +31,6 @@ const shown = (lines: DraftLine[]) =>
     question: displayText(line.question),
     answer: displayText(line.answer),
   }))
-
-import type { ComposerEnding } from './ending.ts'
-
-export type { ComposerEnding }
 
 /** Props of {@link Settled}. */
 export interface SettledProps {
