@@ -174,8 +174,7 @@ function figures(prefix: string, on: Samples, off: Samples, budget: number | nul
       name: `${prefix}.answers-per-second.slowdown`,
       value: median(pairedSlowdowns(on.rate, off.rate)),
       unit: '×',
-      ...(budget === null ? {} : { budget }),
-      note: `the median over rounds of (plain host's answers per second) / (this host's), each round's batches of ${BATCH} run side by side, so a burst that hits both cancels; n=${on.rate.length}`,
+      note: `reported: the median over rounds of (plain host's answers per second) / (this host's), each round's batches of ${BATCH} run side by side, so a burst that hits both cancels; n=${on.rate.length}`,
     }),
   ]
 }
