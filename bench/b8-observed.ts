@@ -155,6 +155,13 @@ function figures(prefix: string, on: Samples, off: Samples, budget: number | nul
       note: 'reported',
     }),
     entry({
+      name: `${prefix}.answer-cycle.paired`,
+      // pairedSlowdowns(a, b) is b / a per pair: here this host's cycle over the plain one's.
+      value: median(pairedSlowdowns(off.cycle, on.cycle)),
+      unit: '×',
+      note: "reported: the median over rounds of this host's answer cycle over the plain host's in the same round",
+    }),
+    entry({
       name: `${prefix}.answer-cycle.p50`,
       value: median(on.cycle),
       unit: 'ms',
