@@ -2,7 +2,7 @@
  * What a send's settled value says: `onAnswer` / `onCancel` return a promise
  * (or any thenable) whose value is read with the respond receipt's schema.
  */
-import { isRespondReceipt } from '@parley/seam/wire'
+import { respondReceiptOf } from '@parley/seam/wire'
 import type { ComposerEvent, RejectedIssue } from './composer.types.ts'
 import type { SendAttempt } from './endings.ts'
 
@@ -14,7 +14,7 @@ type ReceiptReading =
   /** It says `accepted: false` but is not a receipt: never an accept. */
   | { type: 'bad-receipt' }
 
-function claimsRefusal(value: unknown): boolean {
+function claimsRefusal(value: unknown): value is object {
   return typeof value === 'object' && value !== null && Reflect.get(value, 'accepted') === false
 }
 
@@ -24,9 +24,10 @@ function claimsRefusal(value: unknown): boolean {
  * is accepted, except a value that claims a refusal and is no receipt.
  */
 function readReceipt(value: unknown): ReceiptReading {
-  if (!isRespondReceipt(value))
-    return claimsRefusal(value) ? { type: 'bad-receipt' } : { type: 'accepted' }
-  const receipt = value
+  if (!claimsRefusal(value)) return { type: 'accepted' }
+  // An app's own transport may refuse without the host's reasons: `issues` defaults to none.
+  const receipt = respondReceiptOf({ issues: [], ...value })
+  if (receipt === null) return { type: 'bad-receipt' }
   if (receipt.accepted) return { type: 'accepted' }
   if (receipt.reason === 'not-pending') return { type: 'refused', reason: 'not-pending' }
   const issues = receipt.issues

@@ -200,6 +200,11 @@ describe('a send’s settled value, read with the receipt schema', () => {
     })
     expect(statusAfter(refused)).toBe('refused')
     expect(statusAfter({ accepted: false, reason: 'not-pending' })).toBe('not-pending')
+    // An app's own transport may refuse without the reasons.
+    expect(eventFor({ accepted: false, reason: 'bad-response' })).toEqual({
+      type: 'RECEIPT_REJECTED',
+      reason: 'bad-response',
+    })
   })
 
   it('a value that says it refuses but is no receipt is a bad receipt, never an accept', () => {

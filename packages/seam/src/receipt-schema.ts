@@ -53,7 +53,8 @@ export function parseRespondReceipt(
     : { ok: false, issues: shapeIssues(parsed.issues, 'BAD_ANSWER') }
 }
 
-/** True when `data` is a respond receipt (the schema's check, without its issues). */
-export function isRespondReceipt(data: unknown): data is RespondReceipt {
-  return v.is(RespondReceiptSchema, data)
+/** `data` as a respond receipt (the schema's output, defaults filled in), or `null` when it is not one. */
+export function respondReceiptOf(data: unknown): RespondReceipt | null {
+  const parsed = v.safeParse(RespondReceiptSchema, data)
+  return parsed.success ? parsed.output : null
 }

@@ -138,7 +138,7 @@ export function parseRespondBody(data: unknown, limit: IssueLimit = {}): WirePar
   return parseAnswerBody(RespondBodySchema, data, ['result', 'answer', 'answers'], limit)
 }
 
-export { isRespondReceipt, parseRespondReceipt } from './receipt-schema.ts'
+export { parseRespondReceipt, respondReceiptOf } from './receipt-schema.ts'
 
 /** Parses an extend body (already JSON-decoded). */
 export function parseExtendBody(data: unknown): WireParse<ExtendBody> {

@@ -16,7 +16,6 @@ export {
 } from './wire-bodies.ts'
 export {
   isAppFrameType,
-  isRespondReceipt,
   parseAmendBody,
   parseAmendReceipt,
   parseDownlinkFrame,
@@ -27,6 +26,7 @@ export {
   parseRespondBody,
   parseRespondReceipt,
   parseWith,
+  respondReceiptOf,
   type WireParse,
 } from './wire-parse.ts'
 export {
