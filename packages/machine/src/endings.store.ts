@@ -111,8 +111,11 @@ function settle<R extends ComposerRequest>(
     if (ending !== 'leave') kept.push(sameEnding(card.ending, ending) ? card : { ...card, ending })
   }
   const gone = ended.length - kept.length
-  const unchanged = gone === 0 && kept.every((card, index) => card === state.ended[index])
-  if (unchanged && ended.length === state.ended.length) return state
+  const same =
+    gone === 0 &&
+    kept.length === state.ended.length &&
+    kept.every((card, index) => card === state.ended[index])
+  if (same) return state
   const attempts = gone === 0 ? state.attempts : withoutGone(state.attempts, ended, kept)
   return { ...state, ended: kept, attempts, departures: state.departures + gone }
 }

@@ -177,12 +177,11 @@ const statusAfter = (value: unknown) =>
     { type: 'SEND_STARTED', rpcId: 'a', kind: 'answer' },
     { type: 'SEND_SETTLED', rpcId: 'a', kind: 'answer', receipt: value },
   ).attempts.a?.status
-const eventFor = (value: unknown) => receiptEvent(value)
 
 describe('a send’s settled value, read with the receipt schema', () => {
   it('an accepted receipt, undefined or any other value accepts', () => {
     for (const value of [{ accepted: true }, undefined, null, 'ok', { ok: 1 }]) {
-      expect(eventFor(value)).toEqual({ type: 'RECEIPT_ACCEPTED' })
+      expect(receiptEvent(value)).toEqual({ type: 'RECEIPT_ACCEPTED' })
       expect(statusAfter(value)).toBe('accepted')
     }
   })
@@ -193,7 +192,7 @@ describe('a send’s settled value, read with the receipt schema', () => {
       reason: 'bad-response',
       issues: [{ rule: 'pattern', message: 'Use letters only', questionId: 'q' }],
     }
-    expect(eventFor(refused)).toEqual({
+    expect(receiptEvent(refused)).toEqual({
       type: 'RECEIPT_REJECTED',
       reason: 'bad-response',
       issues: [{ message: 'Use letters only', questionId: 'q' }],
@@ -201,7 +200,7 @@ describe('a send’s settled value, read with the receipt schema', () => {
     expect(statusAfter(refused)).toBe('refused')
     expect(statusAfter({ accepted: false, reason: 'not-pending' })).toBe('not-pending')
     // An app's own transport may refuse without the reasons.
-    expect(eventFor({ accepted: false, reason: 'bad-response' })).toEqual({
+    expect(receiptEvent({ accepted: false, reason: 'bad-response' })).toEqual({
       type: 'RECEIPT_REJECTED',
       reason: 'bad-response',
     })
@@ -209,7 +208,7 @@ describe('a send’s settled value, read with the receipt schema', () => {
 
   it('a value that says it refuses but is no receipt is a bad receipt, never an accept', () => {
     const forged = { accepted: false, reason: 'bad-response', issues: 'nope' }
-    expect(eventFor(forged)).toMatchObject({
+    expect(receiptEvent(forged)).toMatchObject({
       type: 'TRANSPORT_FAILED',
       failure: { kind: 'bad-receipt' },
     })

@@ -8,25 +8,16 @@ import {
   type SendAttempt,
 } from '@parley/machine'
 import { useCallback, useReducer, useState } from 'react'
+import { shallow } from 'zustand/shallow'
 import type { ComposerSendResult } from './controller.ts'
-
-function sameRecord<T>(a: Readonly<Record<string, T>> | undefined, b: typeof a): boolean {
-  if (a === b) return true
-  if (!a || !b) return false
-  const keys = Object.keys(a)
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key])
-  )
-}
 
 /** Reports with the same entries are the same word: a host may pass fresh objects each render. */
 function sameReport(a: HostReport, b: HostReport): boolean {
   return (
     a.stoppedAt === b.stoppedAt &&
-    sameRecord(a.outcomes, b.outcomes) &&
-    sameRecord(a.answers, b.answers) &&
-    sameRecord(a.because, b.because)
+    shallow(a.outcomes, b.outcomes) &&
+    shallow(a.answers, b.answers) &&
+    shallow(a.because, b.because)
   )
 }
 
