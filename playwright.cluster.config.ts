@@ -15,8 +15,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
-  // The same one retry as the in-memory flows, reported as flaky.
+  // As for the in-memory flows: the retry records a trace, and a flaky flow fails the run.
   retries: 1,
+  failOnFlakyTests: true,
   // Its own folder: Playwright empties its output folder first, and a failed in-memory
   // flow's trace (run just before) must survive this run.
   outputDir: 'test-results-cluster',

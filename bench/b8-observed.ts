@@ -159,15 +159,17 @@ function figures(prefix: string, on: Samples, off: Samples, budget: number | nul
       // pairedSlowdowns(a, b) is b / a per pair: here this host's cycle over the plain one's.
       value: median(pairedSlowdowns(off.cycle, on.cycle)),
       unit: '×',
-      note: "reported: the median over rounds of this host's answer cycle over the plain host's in the same round",
+      // The judged reading of the answer cycle since 2026-12-04 (bench/README.md, B8): the
+      // ratio of p50s let a neighbour's burst in one host's samples miss the budget.
+      ...(budget === null ? {} : { budget }),
+      note: "the median over rounds of this host's answer cycle over the plain host's in the same round (ask → frame → respond POST → settled)",
     }),
     entry({
       name: `${prefix}.answer-cycle.p50`,
       value: median(on.cycle),
       unit: 'ms',
       baseline: median(off.cycle),
-      ...judged,
-      note: 'ask → frame → respond POST → settled',
+      note: 'reported: ask → frame → respond POST → settled; the ratio of p50s (judged as .paired)',
     }),
     entry({
       name: `${prefix}.answers-per-second`,

@@ -140,8 +140,10 @@ function assertNever(value: never): never {
 
 /** Answers an error on a reply that may already be under way. */
 function fail(res: ServerResponse, error: unknown): void {
-  // A client that hung up mid-request left nobody to answer, and is no bug.
-  if (res.destroyed || !res.socket || res.socket.destroyed) return
+  // A client that hung up mid-request left nobody to answer, and is no bug. The request's
+  // socket, not the reply's: a reply queued behind the one before it on a keep-alive
+  // connection has none yet, and is still owed (it used to hang until the client gave up).
+  if (res.destroyed || res.req.socket.destroyed) return
   if (!(error instanceof HttpError)) console.error('A demo request failed:', error)
   if (res.headersSent) return void res.destroy()
   sendError(res, error instanceof HttpError ? error : INTERNAL())

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { ServerResponse } from 'node:http'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemorySessions } from '../src/stores/sessions.memory.ts'
 import { createMemoryTranscripts } from '../src/stores/transcripts.memory.ts'
@@ -127,5 +131,38 @@ describe('the demo host under bounds', () => {
     // Checked every second at most (connectionsCheckingInterval), so 0.5 s + 1 s.
     expect(performance.now() - started).toBeLessThan(2_500)
     expect(reply).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('answers a request queued behind another on one keep-alive connection, an error included', async () => {
+    // A large file the client does not read yet keeps the first reply going out.
+    const root = mkdtempSync(path.join(tmpdir(), 'parley-web-'))
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html>')
+    mkdirSync(path.join(root, 'assets'))
+    writeFileSync(path.join(root, 'assets', 'big.js'), Buffer.alloc(16 * 1024 * 1024, 97))
+    demo = await startDemo({ webRoot: root })
+    let queued: ServerResponse | undefined
+    demo.server.on('request', (req, res) => {
+      if (req.method === 'POST') queued = res
+    })
+    const socket = connect(demo.port, '127.0.0.1')
+    socket.pause()
+    const body = JSON.stringify({ sessionId: 'nobody', questions: [] })
+    socket.write(
+      'GET /assets/big.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' +
+        'POST /api/test/ask HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body}`,
+    )
+    // The second request's error reply is written while the first still goes out: it waits
+    // for the socket (it has none yet), and is sent once the first is done.
+    await expect.poll(() => queued?.writableEnded).toBe(true)
+    expect(queued?.socket).toBeNull()
+    let reply = ''
+    socket.on('data', (chunk: Buffer) => {
+      reply = (reply + chunk.toString('latin1')).slice(-4096)
+    })
+    socket.resume()
+    await expect.poll(() => /\r\n\r\n\{"error":\{"code":"[A-Z_]+"/.test(reply)).toBe(true)
+    socket.destroy()
+    rmSync(root, { recursive: true, force: true })
   })
 })

@@ -21,6 +21,12 @@ export interface TakeoverInput {
   readonly composing: boolean
   /** How long after the last keystroke the person keeps the chat input. */
   readonly graceMs: number
+  /**
+   * A pointer rests on or presses the waiting card. Taking over moves the
+   * card onto the input's place, so it waits: an option would slide away
+   * under a click. Look again when the pointer leaves. @default false
+   */
+  readonly pointerOnCard?: boolean | undefined
 }
 
 /**
@@ -45,8 +51,9 @@ export const TAKEOVER_POLL_MS = 400
  * tab's own send is in flight. Already taken over: the card stays, and
  * follows the next pending request. Otherwise the card takes over once the
  * person has not typed for `graceMs` and holds no unsent text or open
- * composition in the chat input; until then it waits over it. Never hides what
- * someone is typing.
+ * composition in the chat input, and no pointer is on the card; until then it
+ * waits over it. Never hides what someone is typing, nor moves a card under
+ * their pointer.
  */
 export function takeoverDecision(input: TakeoverInput): TakeoverDecision {
   const { pending, taken } = input
@@ -54,7 +61,7 @@ export function takeoverDecision(input: TakeoverInput): TakeoverDecision {
     return input.sending || taken === null ? { type: 'keep' } : { type: 'hand-back' }
   if (taken !== null)
     return taken === pending ? { type: 'keep' } : { type: 'take-over', rpcId: pending }
-  const holding = input.unsentText || input.composing
+  const holding = input.unsentText || input.composing || input.pointerOnCard === true
   const left = input.graceMs - input.idleMs
   if (left <= 0 && !holding) return { type: 'take-over', rpcId: pending }
   return { type: 'wait', lookAgainMs: holding ? Math.max(TAKEOVER_POLL_MS, left) : left }

@@ -35,6 +35,14 @@ describe('the chat-input takeover rule', () => {
     }
   })
 
+  it('never moves a waiting card out from under a pointer that rests on or presses it', () => {
+    expect(decide({ pointerOnCard: true })).toEqual({ type: 'wait', lookAgainMs: TAKEOVER_POLL_MS })
+    expect(decide({ pointerOnCard: true, idleMs: 200 })).toEqual({ type: 'wait', lookAgainMs: 800 })
+    expect(decide({ pointerOnCard: false })).toEqual({ type: 'take-over', rpcId: 'q1' })
+    // A card that already took over stays where it is, pointer or not.
+    expect(decide({ taken: 'q1', pointerOnCard: true })).toEqual({ type: 'keep' })
+  })
+
   it('keeps the card once it took over, and follows the next request without waiting again', () => {
     expect(decide({ taken: 'q1', unsentText: true, idleMs: 0 })).toEqual({ type: 'keep' })
     expect(decide({ pending: 'q2', taken: 'q1', composing: true, idleMs: 0 })).toEqual({

@@ -43,6 +43,18 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** A card that waits over the chat input: the person typed and sent a moment ago. */
+function waitingCard() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  const slot = setup()
+  slot.input().focus()
+  fireEvent.input(slot.input(), { target: { value: 'x' } })
+  slot.input().value = ''
+  slot.show([first])
+  expect(slot.wrapper()).not.toHaveAttribute('hidden')
+  return slot
+}
+
 describe('ComposerSlot', () => {
   it('shows the chat input when nothing is pending', () => {
     const { input, wrapper } = setup()
@@ -118,14 +130,8 @@ describe('ComposerSlot', () => {
   })
 
   it('never takes focus from a waiting card the person went into: the takeover leaves it in the field they type in', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const { show, input, tick, wrapper } = setup()
-    input().focus()
-    fireEvent.input(input(), { target: { value: 'x' } })
-    ;(input() as HTMLTextAreaElement).value = ''
-    show([first])
+    const { tick, wrapper } = waitingCard()
     // Within the grace the card waits over the chat input; the person goes into it.
-    expect(wrapper()).not.toHaveAttribute('hidden')
     const other = screen.getByRole('textbox', { name: /Other answer/ })
     other.focus()
     fireEvent.input(other, { target: { value: 'Run only t' } })
@@ -134,6 +140,22 @@ describe('ComposerSlot', () => {
     expect(wrapper()).toHaveAttribute('hidden')
     expect(other).toHaveFocus()
     expect(other).toHaveValue('Run only t')
+  })
+
+  it('never moves a waiting card out from under a pointer on it: it takes over once the pointer leaves', () => {
+    const { tick, wrapper } = waitingCard()
+    // The pointer reaches for an option while the card waits over the chat input.
+    const option = screen.getByRole('radio', { name: /Red/ })
+    fireEvent.pointerOver(option)
+    tick(5_000)
+    expect(wrapper()).not.toHaveAttribute('hidden')
+    // Moving within the card holds it too; leaving it for the page lets it take over.
+    fireEvent.pointerOut(option, { relatedTarget: screen.getByRole('radio', { name: /Blue/ }) })
+    tick(1_000)
+    expect(wrapper()).not.toHaveAttribute('hidden')
+    fireEvent.pointerOut(option, { relatedTarget: document.body })
+    act(() => vi.advanceTimersByTime(0))
+    expect(wrapper()).toHaveAttribute('hidden')
   })
 
   it('answers through onAnswer(rpcId, answer) and moves on to the next request', async () => {

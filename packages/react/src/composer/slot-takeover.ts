@@ -8,6 +8,8 @@ import { focusIsFree, focusIsInCard, focusIsLost } from './focus.ts'
 import { holdsUnsentText, isSendingEnter, textOf } from './slot-input.ts'
 
 const TITLE = '[data-scope="question-composer"][data-part="title"]'
+/** Where the slot shows its card (or cards). */
+const CARD = '[data-scope="composer-slot"][data-part="composer"]'
 
 const FOCUSABLE =
   'textarea, input, [contenteditable="true"], [contenteditable=""], button, [tabindex]'
@@ -20,12 +22,12 @@ export function firstFocusable(input: HTMLElement | null): HTMLElement | null {
 /**
  * Which request has taken the chat input's place (`null`: none, the input
  * shows). The rule is the machine's: it waits while the person types or
- * composes in the input, and looks again after a pause. An Enter in the
- * input while a question waits brings its text to the question instead
- * (`suggestion`, for its custom answer) and takes over at once. Focus follows
- * (`useTakeoverFocus`). Returns `[takenOver, suggestion, inputEvents,
- * restoreTo]`: the chat input's wrapper takes `inputEvents`; `restoreTo` is
- * where its focus was.
+ * composes in the input or a pointer is on the waiting card, and looks again
+ * after a pause. An Enter in the input while a question waits brings its
+ * text to the question instead (`suggestion`, for its custom answer) and
+ * takes over at once. Focus follows (`useTakeoverFocus`). Returns
+ * `[takenOver, suggestion, inputEvents, restoreTo]`: the chat input's wrapper
+ * takes `inputEvents`; `restoreTo` is where its focus was.
  */
 export function useTakeover(
   /** The request that owns the composer, if one is pending. */
@@ -41,6 +43,7 @@ export function useTakeover(
 ) {
   const lastInputAt = useRef(Number.NEGATIVE_INFINITY)
   const composing = useRef(false)
+  const pointerOnCard = useRef(false)
   const [takenOver, setTakenOver] = useState<string | null>(null)
   const [wake, setWake] = useState(0)
   const [suggestion, setSuggestion] = useState<{ text: string; n: number } | null>(null)
@@ -58,6 +61,7 @@ export function useTakeover(
       idleMs: now() - lastInputAt.current,
       unsentText: holdsUnsentText(inputRef.current),
       composing: composing.current,
+      pointerOnCard: pointerOnCard.current,
       graceMs: typingGraceMs,
     })
     if (decision.type === 'take-over') setTakenOver(decision.rpcId)
@@ -92,6 +96,30 @@ export function useTakeover(
       wrapper.removeEventListener('focusout', onFocusOut)
     }
   }, [waitingId, inputRef])
+
+  // A pointer on the waiting card (a mouse over it, a finger on it) holds it where it is;
+  // leaving looks again. A touch leaves right after its tap, so the tap lands first.
+  useEffect(() => {
+    const slot = slotRef.current
+    if (!slot || waitingId === null) return
+    const onCard = (node: EventTarget | null) =>
+      node instanceof Element && slot.contains(node) && node.closest(CARD) !== null
+    const onOver = (event: PointerEvent) => {
+      pointerOnCard.current = onCard(event.target)
+    }
+    const onOut = (event: PointerEvent) => {
+      if (onCard(event.relatedTarget)) return
+      pointerOnCard.current = false
+      setWake((n) => n + 1)
+    }
+    slot.addEventListener('pointerover', onOver)
+    slot.addEventListener('pointerout', onOut)
+    return () => {
+      slot.removeEventListener('pointerover', onOver)
+      slot.removeEventListener('pointerout', onOut)
+      pointerOnCard.current = false
+    }
+  }, [waitingId, slotRef])
 
   const onInput = useCallback(() => {
     lastInputAt.current = now()
