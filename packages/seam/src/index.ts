@@ -21,6 +21,10 @@ export { describeIssue, issuePath, shapeIssues } from './issues.ts'
 export { loadPatternEngine } from './pattern.ts'
 export { parseRecommendedLabel, type RecommendedLabel } from './recommended.ts'
 export {
+  type AskUserQuestionRequestData,
+  AskUserQuestionRequestDataSchema,
+} from './request-data-schema.ts'
+export {
   type AskUserQuestionAnswer,
   type AskUserQuestionAnswerItem,
   AskUserQuestionAnswerItemSchema,
@@ -35,8 +39,6 @@ export {
   AskUserQuestionItemSchema,
   type AskUserQuestionOption,
   AskUserQuestionOptionSchema,
-  type AskUserQuestionRequestData,
-  AskUserQuestionRequestDataSchema,
   MAX_ASKER_NAME_LENGTH,
   MAX_ASKER_PARENTS,
   MAX_ASKER_REASON_LENGTH,

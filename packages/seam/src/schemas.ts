@@ -5,7 +5,6 @@
  * Standard-Schema-aware library can validate with. Objects drop unknown keys.
  */
 import * as v from 'valibot'
-import { droppable } from './droppable.ts'
 import { isBlankText } from './text.ts'
 
 /**
@@ -184,33 +183,6 @@ export const AskUserQuestionAskerSchema = v.object({
   reason: v.optional(v.pipe(v.string(), v.maxLength(MAX_ASKER_REASON_LENGTH), oneLine)),
 })
 
-/** The serialisable part of a request (what crosses a wire). */
-export const AskUserQuestionRequestDataSchema = /* @__PURE__ */ droppable(() =>
-  v.object({
-    /** The questions, shown one at a time in this order. */
-    questions: v.array(AskUserQuestionItemSchema),
-    /** Routes the ask to a conversation. */
-    sessionId: v.optional(v.string()),
-    /** Links the ask to the tool call that made it. */
-    callId: v.optional(v.string()),
-    /**
-     * Optional deadline in milliseconds (a positive safe integer, any length);
-     * providers honour it with `ASK_TIMED_OUT`.
-     */
-    timeoutMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
-    /**
-     * A stable key for a durable wait, such as the tool call id. An agent that
-     * restarted and asks again with the same key (in the same session) attaches
-     * to the question already pending, or gets the answer given while it was
-     * away, instead of asking twice. Hosts that keep no questions across
-     * restarts treat it as a plain ask.
-     */
-    resumeKey: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
-    /** Who is asking (an agent, or a subagent and its parents); shown with the question. */
-    asker: v.optional(AskUserQuestionAskerSchema),
-  }),
-)
-
 /** The answer to one question. A skip is `{ id, selected: [] }`. */
 export const AskUserQuestionAnswerItemSchema = v.object({
   id: v.string(),
@@ -239,5 +211,3 @@ export type AskUserQuestionAsker = v.InferOutput<typeof AskUserQuestionAskerSche
 export type AskUserQuestionAnswerItem = v.InferOutput<typeof AskUserQuestionAnswerItemSchema>
 /** The answers to a batch, one item per question answered. */
 export type AskUserQuestionAnswer = v.InferOutput<typeof AskUserQuestionAnswerSchema>
-/** The serialisable part of a request: what crosses a wire. */
-export type AskUserQuestionRequestData = v.InferOutput<typeof AskUserQuestionRequestDataSchema>

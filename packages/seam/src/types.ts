@@ -1,6 +1,7 @@
 import type { AskUserQuestionAmendment } from './amendment.ts'
 import type { UserQuestionErrorCode } from './errors.ts'
-import type { AskUserQuestionAnswer, AskUserQuestionRequestData } from './schemas.ts'
+import type { AskUserQuestionRequestData } from './request-data-schema.ts'
+import type { AskUserQuestionAnswer } from './schemas.ts'
 
 /**
  * Request for a human answer: the serialisable data (`questions`, and the

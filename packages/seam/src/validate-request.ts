@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { approvalIssues } from './approval.ts'
 import { shapeIssues } from './issues.ts'
+import { AskUserQuestionRequestDataSchema } from './request-data-schema.ts'
 import {
   emptyBatchIssues,
   intentRuleIssues,
@@ -8,11 +9,7 @@ import {
   itemRuleIssues,
   unreadable,
 } from './request-rules.ts'
-import {
-  type AskUserQuestionItem,
-  AskUserQuestionRequestDataSchema,
-  MAX_OPTION_PREVIEW_BYTES,
-} from './schemas.ts'
+import { type AskUserQuestionItem, MAX_OPTION_PREVIEW_BYTES } from './schemas.ts'
 import type { AskUserQuestionRequest, RequestValidation, ValidationIssue } from './types.ts'
 
 /**

@@ -6,8 +6,7 @@
  * in `wire-bodies.ts`.
  */
 import * as v from 'valibot'
-import { droppable } from './droppable.ts'
-import { BadResponseReceiptSchema } from './receipt-schema.ts'
+import { revision } from './revision.ts'
 import {
   AskUserQuestionAnswerSchema,
   AskUserQuestionAskerSchema,
@@ -86,9 +85,6 @@ export const QuestionDeadlineFrameSchema = v.object({
   deadlineAt: epochMs,
   reason: DeadlineReasonSchema,
 })
-
-/** @internal A standing answer's revision: 0, then one more per accepted amendment. */
-export const revision = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
 
 /**
  * The standing answer of an answered question the user may change (the
@@ -179,63 +175,19 @@ export type DownlinkFrame =
 /** Why a response was not accepted. */
 export type RespondRejection = 'not-pending' | 'bad-response'
 
+export {
+  type AmendReceipt,
+  AmendReceiptSchema,
+  type AmendRefusalCode,
+  AmendRefusalCodeSchema,
+} from './amend-receipt-schema.ts'
+export {
+  type ExtendReceipt,
+  ExtendReceiptSchema,
+  type ExtendRefusal,
+  ExtendRefusalSchema,
+} from './extend-receipt-schema.ts'
 export { type RespondReceipt, RespondReceiptSchema } from './receipt-schema.ts'
-
-/**
- * Why the host did not move a deadline: the question is not pending (or not
- * this session's), it has no deadline, it is as late as the host allows, the
- * host does not extend on activity, or it is not close enough to extend yet.
- */
-export const ExtendRefusalSchema = /* @__PURE__ */ droppable(() =>
-  v.picklist(['not-pending', 'no-deadline', 'at-limit', 'activity-off', 'not-due']),
-)
-/** Why the host did not move a deadline (see {@link ExtendRefusalSchema}). */
-export type ExtendRefusal = v.InferOutput<typeof ExtendRefusalSchema>
-
-/** The host's reply to an extend POST: the new deadline, or why not (with the current one when there is one). */
-export const ExtendReceiptSchema = /* @__PURE__ */ droppable(() =>
-  v.variant('extended', [
-    v.object({ extended: v.literal(true), deadlineAt: epochMs }),
-    v.object({
-      extended: v.literal(false),
-      reason: ExtendRefusalSchema,
-      deadlineAt: v.optional(epochMs),
-    }),
-  ]),
-)
-/** The host's reply to an extend POST (see {@link ExtendReceiptSchema}). */
-export type ExtendReceipt = v.InferOutput<typeof ExtendReceiptSchema>
-
-/**
- * Why an amendment was refused (`reason: 'refused'`), as a stable code:
- * the window passed (`AMEND_WINDOW_CLOSED`), the agent moved on or its
- * session ended (`AMEND_MOVED_ON`), another tab's change came first
- * (`AMEND_SUPERSEDED`), or the host has no changeable answer by that id
- * (`AMEND_UNKNOWN`: never answered here, not yours, or forgotten).
- */
-export const AmendRefusalCodeSchema = /* @__PURE__ */ droppable(() =>
-  v.picklist(['AMEND_WINDOW_CLOSED', 'AMEND_MOVED_ON', 'AMEND_SUPERSEDED', 'AMEND_UNKNOWN']),
-)
-/** Why an amendment was refused, as a stable code (see {@link AmendRefusalCodeSchema}). */
-export type AmendRefusalCode = v.InferOutput<typeof AmendRefusalCodeSchema>
-
-/** The host's reply to an amend POST. */
-export const AmendReceiptSchema = /* @__PURE__ */ droppable(() =>
-  v.variant('accepted', [
-    v.object({ accepted: v.literal(true), revision }),
-    v.variant('reason', [
-      v.object({
-        accepted: v.literal(false),
-        reason: v.literal('refused'),
-        code: AmendRefusalCodeSchema,
-        message: v.string(),
-      }),
-      BadResponseReceiptSchema,
-    ]),
-  ]),
-)
-/** The host's reply to an amend POST (see {@link AmendReceiptSchema}). */
-export type AmendReceipt = v.InferOutput<typeof AmendReceiptSchema>
 
 /** A downlink transport the host offers. */
 export const MuxTransportSchema = v.picklist(['websocket', 'sse'])
