@@ -4,7 +4,7 @@ import { openChat } from './support/person.ts'
 // A card must not move under a pointer about to press one of its options: two things
 // used to move it there (a flow clicked an option during the move and the click was lost).
 
-test('a card holds still under the pointer while it waits, and its deadline row keeps its place while its words load', async ({
+test('a card holds still under a moving pointer while it waits, and its deadline row keeps its place while its words load', async ({
   page,
 }) => {
   // The deadline's words are their own chunk: it is held back until the flow lets it go.
@@ -34,21 +34,24 @@ test('a card holds still under the pointer while it waits, and its deadline row 
   await expect(words).toBeVisible()
   expect((await card.boundingBox())?.height).toBe(loading?.height)
 
-  // The pointer rests on an option, and the chat input is cleared: the card would take
-  // over a second later, but it holds still while the pointer is on it.
-  await option.hover()
+  // The pointer works its way over the options, and the chat input is cleared: the card
+  // would take over a second later, but it holds still while the pointer moves on it.
   const before = await option.boundingBox()
+  if (!before) throw new Error('The option has no box.')
   await I.chatInput.fill('')
   // The countdown is the page's own clock: two changes of its words are over a second.
+  let x = before.x + 20
   for (let change = 0; change < 2; change++) {
-    const now = await words.textContent()
-    await expect(words).not.toHaveText(now ?? '')
+    const shown = (await words.textContent()) ?? ''
+    while ((await words.textContent()) === shown) {
+      x = x === before.x + 20 ? before.x + 60 : before.x + 20
+      await page.mouse.move(x, before.y + before.height / 2, { steps: 4 })
+    }
   }
   await expect(I.chatInput).toBeVisible()
   expect(await option.boundingBox()).toEqual(before)
 
-  // The pointer leaves for the page: the card takes the chat input's place.
-  await page.mouse.move(5, 5)
+  // The pointer rests: a second later the card takes the chat input's place.
   await expect(I.chatInput).toBeHidden()
   await option.click()
   await expect(option).toBeChecked()

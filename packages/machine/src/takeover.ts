@@ -22,11 +22,12 @@ export interface TakeoverInput {
   /** How long after the last keystroke the person keeps the chat input. */
   readonly graceMs: number
   /**
-   * A pointer rests on or presses the waiting card. Taking over moves the
-   * card onto the input's place, so it waits: an option would slide away
-   * under a click. Look again when the pointer leaves. @default false
+   * Time since a pointer last moved or pressed on the waiting card
+   * (`Infinity` if never). Taking over slides the card onto the input's
+   * place, so a pointer at work on it holds it like typing does: an option
+   * would slide away under a click. @default Infinity
    */
-  readonly pointerOnCard?: boolean | undefined
+  readonly pointerIdleMs?: number | undefined
 }
 
 /**
@@ -51,9 +52,9 @@ export const TAKEOVER_POLL_MS = 400
  * tab's own send is in flight. Already taken over: the card stays, and
  * follows the next pending request. Otherwise the card takes over once the
  * person has not typed for `graceMs` and holds no unsent text or open
- * composition in the chat input, and no pointer is on the card; until then it
- * waits over it. Never hides what someone is typing, nor moves a card under
- * their pointer.
+ * composition in the chat input, and no pointer has moved on the card for
+ * `graceMs` either; until then it waits over it. Never hides what someone is
+ * typing, nor moves a card under a pointer at work on it.
  */
 export function takeoverDecision(input: TakeoverInput): TakeoverDecision {
   const { pending, taken } = input
@@ -61,8 +62,9 @@ export function takeoverDecision(input: TakeoverInput): TakeoverDecision {
     return input.sending || taken === null ? { type: 'keep' } : { type: 'hand-back' }
   if (taken !== null)
     return taken === pending ? { type: 'keep' } : { type: 'take-over', rpcId: pending }
-  const holding = input.unsentText || input.composing || input.pointerOnCard === true
-  const left = input.graceMs - input.idleMs
+  const holding = input.unsentText || input.composing
+  const idle = Math.min(input.idleMs, input.pointerIdleMs ?? Number.POSITIVE_INFINITY)
+  const left = input.graceMs - idle
   if (left <= 0 && !holding) return { type: 'take-over', rpcId: pending }
   return { type: 'wait', lookAgainMs: holding ? Math.max(TAKEOVER_POLL_MS, left) : left }
 }

@@ -35,12 +35,15 @@ describe('the chat-input takeover rule', () => {
     }
   })
 
-  it('never moves a waiting card out from under a pointer that rests on or presses it', () => {
-    expect(decide({ pointerOnCard: true })).toEqual({ type: 'wait', lookAgainMs: TAKEOVER_POLL_MS })
-    expect(decide({ pointerOnCard: true, idleMs: 200 })).toEqual({ type: 'wait', lookAgainMs: 800 })
-    expect(decide({ pointerOnCard: false })).toEqual({ type: 'take-over', rpcId: 'q1' })
-    // A card that already took over stays where it is, pointer or not.
-    expect(decide({ taken: 'q1', pointerOnCard: true })).toEqual({ type: 'keep' })
+  it('holds a waiting card still while a pointer works on it, as typing does', () => {
+    expect(decide({ pointerIdleMs: 200 })).toEqual({ type: 'wait', lookAgainMs: 800 })
+    // The later of the two, typing or pointing, counts.
+    expect(decide({ idleMs: 900, pointerIdleMs: 300 })).toEqual({ type: 'wait', lookAgainMs: 700 })
+    expect(decide({ idleMs: 300, pointerIdleMs: 900 })).toEqual({ type: 'wait', lookAgainMs: 700 })
+    // A pointer that rests on the card for the grace lets it take over.
+    expect(decide({ pointerIdleMs: 1000 })).toEqual({ type: 'take-over', rpcId: 'q1' })
+    // A card that already took over stays where it is.
+    expect(decide({ taken: 'q1', pointerIdleMs: 0 })).toEqual({ type: 'keep' })
   })
 
   it('keeps the card once it took over, and follows the next request without waiting again', () => {

@@ -142,19 +142,20 @@ describe('ComposerSlot', () => {
     expect(other).toHaveValue('Run only t')
   })
 
-  it('never moves a waiting card out from under a pointer on it: it takes over once the pointer leaves', () => {
+  it('holds a waiting card still while a pointer works on it, and takes over once it rests', () => {
     const { tick, wrapper } = waitingCard()
     // The pointer reaches for an option while the card waits over the chat input.
     const option = screen.getByRole('radio', { name: /Red/ })
-    fireEvent.pointerOver(option)
-    tick(5_000)
+    for (let step = 0; step < 6; step++) {
+      tick(500)
+      fireEvent.pointerMove(option)
+    }
     expect(wrapper()).not.toHaveAttribute('hidden')
-    // Moving within the card holds it too; leaving it for the page lets it take over.
-    fireEvent.pointerOut(option, { relatedTarget: screen.getByRole('radio', { name: /Blue/ }) })
-    tick(1_000)
+    fireEvent.pointerDown(option)
+    tick(900)
     expect(wrapper()).not.toHaveAttribute('hidden')
-    fireEvent.pointerOut(option, { relatedTarget: document.body })
-    act(() => vi.advanceTimersByTime(0))
+    // Resting for the grace is not reaching: the card takes the input's place.
+    tick(200)
     expect(wrapper()).toHaveAttribute('hidden')
   })
 

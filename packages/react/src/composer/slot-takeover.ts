@@ -22,8 +22,8 @@ export function firstFocusable(input: HTMLElement | null): HTMLElement | null {
 /**
  * Which request has taken the chat input's place (`null`: none, the input
  * shows). The rule is the machine's: it waits while the person types or
- * composes in the input or a pointer is on the waiting card, and looks again
- * after a pause. An Enter in the input while a question waits brings its
+ * composes in the input or moves a pointer on the waiting card, and looks
+ * again after a pause. An Enter in the input while a question waits brings its
  * text to the question instead (`suggestion`, for its custom answer) and
  * takes over at once. Focus follows (`useTakeoverFocus`). Returns
  * `[takenOver, suggestion, inputEvents, restoreTo]`: the chat input's wrapper
@@ -43,7 +43,7 @@ export function useTakeover(
 ) {
   const lastInputAt = useRef(Number.NEGATIVE_INFINITY)
   const composing = useRef(false)
-  const pointerOnCard = useRef(false)
+  const lastPointerAt = useRef(Number.NEGATIVE_INFINITY)
   const [takenOver, setTakenOver] = useState<string | null>(null)
   const [wake, setWake] = useState(0)
   const [suggestion, setSuggestion] = useState<{ text: string; n: number } | null>(null)
@@ -61,7 +61,7 @@ export function useTakeover(
       idleMs: now() - lastInputAt.current,
       unsentText: holdsUnsentText(inputRef.current),
       composing: composing.current,
-      pointerOnCard: pointerOnCard.current,
+      pointerIdleMs: now() - lastPointerAt.current,
       graceMs: typingGraceMs,
     })
     if (decision.type === 'take-over') setTakenOver(decision.rpcId)
@@ -97,29 +97,22 @@ export function useTakeover(
     }
   }, [waitingId, inputRef])
 
-  // A pointer on the waiting card (a mouse over it, a finger on it) holds it where it is;
-  // leaving looks again. A touch leaves right after its tap, so the tap lands first.
+  // A pointer at work on the waiting card (moving over it, pressing it) holds it still as
+  // typing does: the rule looks again once it has rested for the grace.
   useEffect(() => {
     const slot = slotRef.current
     if (!slot || waitingId === null) return
-    const onCard = (node: EventTarget | null) =>
-      node instanceof Element && slot.contains(node) && node.closest(CARD) !== null
-    const onOver = (event: PointerEvent) => {
-      pointerOnCard.current = onCard(event.target)
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Element && event.target.closest(CARD))
+        lastPointerAt.current = now()
     }
-    const onOut = (event: PointerEvent) => {
-      if (onCard(event.relatedTarget)) return
-      pointerOnCard.current = false
-      setWake((n) => n + 1)
-    }
-    slot.addEventListener('pointerover', onOver)
-    slot.addEventListener('pointerout', onOut)
+    slot.addEventListener('pointermove', onPointer)
+    slot.addEventListener('pointerdown', onPointer)
     return () => {
-      slot.removeEventListener('pointerover', onOver)
-      slot.removeEventListener('pointerout', onOut)
-      pointerOnCard.current = false
+      slot.removeEventListener('pointermove', onPointer)
+      slot.removeEventListener('pointerdown', onPointer)
     }
-  }, [waitingId, slotRef])
+  }, [waitingId, slotRef, now])
 
   const onInput = useCallback(() => {
     lastInputAt.current = now()
