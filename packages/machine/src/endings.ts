@@ -26,10 +26,7 @@ export interface HostReport {
 }
 
 /** `record[key]` when it is the record's own key: an rpcId such as `constructor` is a plain id. */
-export function ownEntry<T>(
-  record: Readonly<Record<string, T>> | undefined,
-  key: string,
-): T | undefined {
+function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined
 }
 
