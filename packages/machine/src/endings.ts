@@ -26,7 +26,10 @@ export interface HostReport {
 }
 
 /** `record[key]` when it is the record's own key: an rpcId such as `constructor` is a plain id. */
-function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+export function ownEntry<T>(
+  record: Readonly<Record<string, T>> | undefined,
+  key: string,
+): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined
 }
 

@@ -117,7 +117,7 @@ export {
   endingsTransition,
   isSending,
 } from './endings.store.ts'
-export type { HostReport, SendAttempt } from './endings.ts'
+export { type HostReport, ownEntry, type SendAttempt } from './endings.ts'
 export { receiptEvent } from './receipt.ts'
 export {
   TAKEOVER_POLL_MS,

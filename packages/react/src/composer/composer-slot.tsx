@@ -1,4 +1,4 @@
-import type { ComposerOutcome, ComposerRequest } from '@parley/machine'
+import { type ComposerOutcome, type ComposerRequest, ownEntry } from '@parley/machine'
 import type { AskUserQuestionAnswer } from '@parley/seam'
 import type { ReactNode } from 'react'
 import { useRef } from 'react'
@@ -85,10 +85,6 @@ export interface ComposerSlotProps
   className?: string | undefined
 }
 
-/** The host's outcome for a request, if its broadcast had one (an rpcId such as `constructor` is a plain id). */
-const outcomeOf = (resolutions: ComposerSlotProps['resolutions'], rpcId: string) =>
-  resolutions && Object.hasOwn(resolutions, rpcId) ? resolutions[rpcId] : undefined
-
 /**
  * Wraps a chat input. While a request is pending it shows the composer for the
  * first one ("Request 1 of N" when more wait) and hides the chat input
@@ -159,7 +155,7 @@ export function ComposerSlot({
       {...composerProps}
       request={request}
       // While this tab's own send is in flight (ending null) the card stays as it is.
-      resolution={ending ? outcomeOf(resolutions, request.rpcId) : undefined}
+      resolution={ending ? ownEntry(resolutions, request.rpcId) : undefined}
       ending={ending ?? undefined}
       onAnswer={(answer) => send(request.rpcId, 'answer', onAnswer(request.rpcId, answer))}
       onCancel={() => send(request.rpcId, 'cancel', onCancel(request.rpcId))}
@@ -181,7 +177,7 @@ export function ComposerSlot({
         {...composerProps}
         request={active}
         queue={{ position: 1, total: requests.length, note: queueNote }}
-        resolution={outcomeOf(resolutions, active.rpcId)}
+        resolution={ownEntry(resolutions, active.rpcId)}
         onAnswer={(answer) => send(active.rpcId, 'answer', onAnswer(active.rpcId, answer))}
         onCancel={() => send(active.rpcId, 'cancel', onCancel(active.rpcId))}
         suggestion={suggestion ?? undefined}
