@@ -26,6 +26,7 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
   const table = createAskTable()
   const lifecycle = createWaiters(deps)
   let disposed = false
+  const storing = createStoring(deps.joined)
 
   /** Removes the waiter of `rpcId` (and its timer, listener, local entry); returns it. */
   function take(rpcId: string): Waiter | undefined {
@@ -83,15 +84,18 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
     node,
     ask(request, registered) {
       return new Promise((resolve, reject) => {
-        register(request, { resolve, reject }, registered).catch((error: unknown) => {
-          reject(
-            error instanceof UserQuestionError
-              ? error
-              : new UserQuestionError('The ask could not be registered.', 'ASK_ABORTED', {
-                  cause: error,
-                }),
-          )
-        })
+        const running = register(request, { resolve, reject }, registered).catch(
+          (error: unknown) => {
+            reject(
+              error instanceof UserQuestionError
+                ? error
+                : new UserQuestionError('The ask could not be registered.', 'ASK_ABORTED', {
+                    cause: error,
+                  }),
+            )
+          },
+        )
+        storing.track(running)
       })
     },
     settle: claim,
@@ -108,11 +112,13 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
     /**
      * Leaves the cluster: plain asks are settled `aborted` for every tab;
      * durable ones (with a `resumeKey`) stay pending for a re-attaching
-     * agent. This node's promises reject `ASK_ABORTED` either way.
+     * agent. This node's promises reject `ASK_ABORTED` either way. An ask
+     * still being stored is waited for, then left the same way.
      */
     async dispose() {
       if (disposed) return
       disposed = true
+      await storing.done()
       const durable: string[] = []
       const claims: Promise<unknown>[] = []
       for (const { rpcId, resumeKey } of table.waiters()) {
@@ -124,6 +130,32 @@ export function createClusterAsks(deps: ClusterDeps): ClusterAsks {
       await Promise.all(claims)
       for (const { rpcId } of table.waiters()) take(rpcId)?.settle(failure('aborted'))
       await coordinator.leave(durable)
+    },
+  }
+}
+
+/**
+ * The registrations of a node still being stored. A node that leaves waits
+ * for them first, or an ask whose question the other tabs already show
+ * would be left out of the leaving. Before the node joined, none got past
+ * admission (and joining may never end), so there is nothing to wait for.
+ */
+function createStoring(joined: Promise<void>) {
+  const running = new Set<Promise<void>>()
+  let member = false
+  joined.then(
+    () => {
+      member = true
+    },
+    () => {},
+  )
+  return {
+    track(registration: Promise<void>): void {
+      running.add(registration)
+      void registration.finally(() => running.delete(registration))
+    },
+    async done(): Promise<void> {
+      if (member) await Promise.all(running)
     },
   }
 }

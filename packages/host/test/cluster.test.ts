@@ -347,6 +347,35 @@ describe('nodes that stop', () => {
     expect(await onB.about(durableId)).toEqual(['question/requested', 'question/resolved'])
   })
 
+  it.each([
+    ['durable', { resumeKey: 'call-4' }],
+    ['plain', {}],
+  ])(
+    'a node that leaves while its %s ask is still being stored leaves that one too',
+    async (kind, extra) => {
+      const [a, b] = [await start('a'), await start('b')]
+      const onB = await tab(b)
+      // b's tab shows the question before a hears its register return; then a leaves.
+      const registering = cluster.stall('a', 'register')
+      const asked = ask(a, extra)
+      await registering.reached
+      const rpcId = String((await onB.next('question/requested')).rpcId)
+      const leaving = a.host.close()
+      registering.release()
+      await leaving
+      expect(await outcome(asked)).toEqual({ error: 'ASK_ABORTED' })
+      if (kind === 'plain') {
+        expect(await onB.next('question/resolved', rpcId)).toMatchObject({ outcome: 'aborted' })
+        return
+      }
+      const again = ask(b, extra)
+      await cluster.settled()
+      expect(await post(b, answerBody(rpcId, 's1'))).toEqual(ACCEPTED)
+      expect(await outcome(again)).toEqual({ answer: VALID_ANSWER })
+      expect(await onB.about(rpcId)).toEqual(['question/requested', 'question/resolved'])
+    },
+  )
+
   it('delivers an answer given while no agent waited to the agent that asks again, exactly once', async () => {
     const [a, b] = [await start('a'), await start('b')]
     ask(a, { resumeKey: 'call-2' })
